@@ -36,6 +36,10 @@ function runtimeSource(name: string): string {
 /** The syntaxes with a C printer (the generic one is still to come). */
 const C_SYNTAXES = new Set(["isaspec", "r500-fc", "valhall"]);
 
+/** The buffers text goes through: `<id>_disasm`'s (at least), `<id>_disasm_program`'s. */
+const LINE_BUFFER = 256;
+const PROGRAM_BUFFER = 16384;
+
 function defaultGpu(model: IsaModel): number | null {
   const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen.min] : []));
   return gens.length ? Math.max(...gens) : null;
@@ -60,6 +64,9 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
         defaultGpu: gpu ?? 0,
         hasDefaultGpu: gpu === null ? 0 : 1,
         argIndent: " ".repeat(`size_t ${fn}_disasm(`.length),
+        lineBuffer: LINE_BUFFER,
+        lineRoom: 0,
+        programBuffer: PROGRAM_BUFFER,
         programIndent: " ".repeat(`int ${fn}_disasm_program(`.length),
       };
       const FIND_COMMENT =
@@ -109,6 +116,10 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
         ];
       }
       const c = isaspecC(m);
+      if (c.lineRoom > PROGRAM_BUFFER)
+        throw new Error(
+          `C disassembler ${id}: a run of text reserves ${c.lineRoom} characters (at most ${PROGRAM_BUFFER})`,
+        );
       const runtime = ["disasm_runtime.h", "disasm_runtime.c", "isaspec_scope.c"]
         .map(runtimeSource)
         .join("\n\n");
@@ -124,6 +135,8 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
             prototypes: c.prototypes,
             formatFunctions: c.formatFunctions,
             functions: c.functions,
+            lineBuffer: Math.max(LINE_BUFFER, c.lineRoom),
+            lineRoom: c.lineRoom,
             findFunction: findFunction(
               "struct ctx *c",
               (i) => `${c.instructionFunctions[i]}(c, w);`,

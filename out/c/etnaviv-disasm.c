@@ -146,53 +146,89 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 	}
 }
 
+/* Built with DIS_CHECK_ROOM (the tests), every store checks the room its run reserved. */
+#ifdef DIS_CHECK_ROOM
+#include <assert.h>
+#define DIS_ASSERT_ROOM(w, n) assert((size_t)((w)->end - (w)->at) >= (n))
+#else
+#define DIS_ASSERT_ROOM(w, n) ((void)0)
+#endif
+
+/*
+ * Room for `n` more characters, flushing the buffer when short: the generated code reserves the
+ * most a run of writes can take, then stores without a check per write (the dis_store* functions).
+ * The buffer must hold `n` (the generated code says how big it needs to be).
+ */
+DIS_INLINE void dis_reserve(struct dis_writer *w, size_t n)
+{
+	if ((size_t)(w->end - w->at) < n)
+		dis_flush(w);
+}
+
+/* `n` characters, none a newline, where the room is reserved. */
+DIS_INLINE void dis_store(struct dis_writer *w, const char *s, size_t n)
+{
+	char *at = w->at;
+	DIS_ASSERT_ROOM(w, n);
+	w->at += n;
+#if defined(__GNUC__)
+	/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+	if (__builtin_constant_p(n)) {
+		memcpy(at, s, n);
+		return;
+	}
+#endif
+	/* Most texts are a few characters: a loop, not a call to memcpy. */
+	while (n-- > 0)
+		*at++ = *s++;
+}
+
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
 DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
-	if ((size_t)(w->end - w->at) >= n) {
-		char *at = w->at;
-		w->at += n;
-#if defined(__GNUC__)
-		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
-		if (__builtin_constant_p(n)) {
-			memcpy(at, s, n);
-			return;
-		}
-#endif
-		/* Most texts are a few characters: a loop, not a call to memcpy. */
-		while (n-- > 0)
-			*at++ = *s++;
-	} else {
+	if ((size_t)(w->end - w->at) >= n)
+		dis_store(w, s, n);
+	else
 		dis_overflow(w, s, n);
-	}
 }
 
 /*
- * `s` (n characters, no newline) when `on`: with room, the copy is made either way and only the
- * position depends on `on`, since a flag of random words mispredicts half the time.
+ * `s` (n characters, no newline) when `on`, where the room is reserved: the copy is made either
+ * way and only the position depends on `on`, since a flag of random words mispredicts half the time.
  */
+DIS_INLINE void dis_store_if(struct dis_writer *w, const char *s, size_t n, int on)
+{
+	DIS_ASSERT_ROOM(w, n);
+	memcpy(w->at, s, n);
+	w->at += on ? n : 0;
+}
+
 DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
 {
-	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
-		w->at += on ? n : 0;
-	} else if (on) {
+	if ((size_t)(w->end - w->at) >= n)
+		dis_store_if(w, s, n, on);
+	else if (on)
 		dis_overflow(w, s, n);
-	}
 }
 
 /*
- * The first `n` characters of a table row `size` bytes long (no newline): with room, all `size`
- * copied at once (the rest is overwritten by what follows, or lies past the NUL), whatever `n` is.
+ * The first `n` characters of a table row `size` bytes long (no newline), where `size` is reserved:
+ * all `size` copied at once (the rest is overwritten by what follows, or lies past the end of the
+ * text), whatever `n` is.
  */
+DIS_INLINE void dis_store_row(struct dis_writer *w, const char *row, size_t n, size_t size)
+{
+	DIS_ASSERT_ROOM(w, size);
+	memcpy(w->at, row, size);
+	w->at += n;
+}
+
 DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
 {
-	if ((size_t)(w->end - w->at) >= size) {
-		memcpy(w->at, row, size);
-		w->at += n;
-	} else {
+	if ((size_t)(w->end - w->at) >= size)
+		dis_store_row(w, row, n, size);
+	else
 		dis_putn(w, row, n);
-	}
 }
 
 /* One character, not a newline. */
@@ -314,17 +350,19 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 
 /*
  * Most numbers printed are register, component or constant numbers below 10,000: four digits made
- * and the 1 to 4 wanted stored at once, without a branch on the count that random values mispredict.
+ * and the 1 to 4 wanted stored at once, without a branch on the count that random values
+ * mispredict. dis_store_int where 20 characters are reserved.
  */
-DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
+DIS_INLINE void dis_store_int(struct dis_writer *w, int64_t v)
 {
-	if ((uint64_t)v < 10000 && w->end - w->at >= 4) {
+	if ((uint64_t)v < 10000) {
 		unsigned u = (unsigned)v;
 		unsigned n = 1 + (u >= 10) + (u >= 100) + (u >= 1000);
 		/* `% 100` is no-op below 10,000, and tells the compiler the pairs are in the table. */
 		unsigned high = u / 100 % 100, low = u % 100;
 		/* The digits in text[0..4), then whatever: text[4 - n .. 8 - n) holds them first. */
 		char text[8] = { 0 };
+		DIS_ASSERT_ROOM(w, 4);
 		memcpy(text, dis_pairs + 2 * high, 2);
 		memcpy(text + 2, dis_pairs + 2 * low, 2);
 		memcpy(w->at, text + 4 - n, 4);
@@ -332,6 +370,14 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	} else {
 		dis_int_wide(w, v);
 	}
+}
+
+DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
+{
+	if ((uint64_t)v < 10000 && w->end - w->at < 4)
+		dis_int_wide(w, v);
+	else
+		dis_store_int(w, v);
 }
 
 /* `v` in lowercase hex, with a '-' when negative (JS v.toString(16)). */
@@ -1659,7 +1705,7 @@ static void ins_bit_findmsb(struct ctx *c, const uint32_t *words);
 /* uint, 7 bits */
 DIS_INLINE void fmt_1(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 3 bits, #reg_addressing_mode */
@@ -1676,10 +1722,10 @@ static void fmt_2(struct dis_writer *w, int64_t v)
 		0, 5, 5, 5, 5,
 	};
 	if ((uint64_t)v < 5 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 4 bits, #wrmask */
@@ -1707,22 +1753,22 @@ static void fmt_3(struct dis_writer *w, int64_t v)
 		5, 5, 5, 5, 5, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 0,
 	};
 	if ((uint64_t)v < 16 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display .hp */
 DIS_INLINE void fmt_4(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".hp", 3, v != 0);
+	dis_store_if(w, ".hp", 3, v != 0);
 }
 
 /* bool, 1 bits, display .sat */
 DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".sat", 4, v != 0);
+	dis_store_if(w, ".sat", 4, v != 0);
 }
 
 /* enum, 5 bits, #cond */
@@ -1758,16 +1804,16 @@ static void fmt_6(struct dis_writer *w, int64_t v)
 		255, 255, 255, 255, 255, 255, 7,
 	};
 	if ((uint64_t)v < 23 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display .skpHp */
 DIS_INLINE void fmt_7(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".skpHp", 6, v != 0);
+	dis_store_if(w, ".skpHp", 6, v != 0);
 }
 
 /* enum, 1 bits, #type */
@@ -1787,16 +1833,16 @@ static void fmt_8(struct dis_writer *w, int64_t v)
 		0, 4, 3, 4, 4, 4, 4, 3,
 	};
 	if ((uint64_t)v < 8 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool_inv, 1 bits, display .pack */
 DIS_INLINE void fmt_11(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".pack", 5, v == 0);
+	dis_store_if(w, ".pack", 5, v == 0);
 }
 
 /* enum, 1 bits, #thread */
@@ -1811,10 +1857,10 @@ static void fmt_12(struct dis_writer *w, int64_t v)
 		0, 3, 3,
 	};
 	if ((uint64_t)v < 3 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 2 bits, #rounding */
@@ -1831,16 +1877,16 @@ static void fmt_13(struct dis_writer *w, int64_t v)
 		0, 4, 5, 7, 8,
 	};
 	if ((uint64_t)v < 5 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 16);
+		dis_store_row(w, rows[v], length[v], 16);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* uint, 9 bits */
 DIS_INLINE void fmt_14(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 3 bits, #reg_group */
@@ -1860,10 +1906,10 @@ static void fmt_15(struct dis_writer *w, int64_t v)
 		1, 1, 1, 1, 2, 255, 255, 0,
 	};
 	if ((uint64_t)v < 8 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* float, 32 bits */
@@ -1875,25 +1921,25 @@ static void fmt_16(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display | */
 DIS_INLINE void fmt_17(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "|", 1, v != 0);
+	dis_store_if(w, "|", 1, v != 0);
 }
 
 /* bool, 1 bits, display - */
 DIS_INLINE void fmt_18(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "-", 1, v != 0);
+	dis_store_if(w, "-", 1, v != 0);
 }
 
 /* int, 20 bits */
 DIS_INLINE void fmt_20(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, dis_sign_extend(v, 20));
+	dis_store_int(w, dis_sign_extend(v, 20));
 }
 
 /* uint, 20 bits */
 DIS_INLINE void fmt_21(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* float, 16 bits */
@@ -1906,40 +1952,40 @@ static void fmt_22(struct dis_writer *w, int64_t v)
 DIS_INLINE void fmt_23(struct dis_writer *w, int64_t v)
 {
 	if ((uint64_t)v < 4) {
-		dis_putn(w, "xyzw" + 1 * v, 1);
+		dis_store(w, "xyzw" + 1 * v, 1);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* absbranch, 15 bits */
 DIS_INLINE void fmt_24(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, dis_sign_extend(v, 15));
+	dis_store_int(w, dis_sign_extend(v, 15));
 }
 
 /* uint, 5 bits */
 DIS_INLINE void fmt_25(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display .denorm */
 DIS_INLINE void fmt_26(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".denorm", 7, v != 0);
+	dis_store_if(w, ".denorm", 7, v != 0);
 }
 
 /* bool, 1 bits, display .local */
 DIS_INLINE void fmt_27(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".local", 6, v != 0);
+	dis_store_if(w, ".local", 6, v != 0);
 }
 
 /* uint, 3 bits */
 DIS_INLINE void fmt_28(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
@@ -1979,10 +2025,12 @@ DIS_INLINE void leaf_instruction_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_instruction_dst_applies0(s)) {
-		dis_putn(w, "void", 4);
+		dis_reserve(w, 4);
+		dis_store(w, "void", 4);
 		return;
 	}
-	dis_putn(w, "t", 1);
+	dis_reserve(w, 61);
+	dis_store(w, "t", 1);
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 3, 9));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 0, 2));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 10, 13));
@@ -2024,7 +2072,8 @@ static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn
 static void ins_nop_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "nop ", 4);
+	dis_reserve(w, 22);
+	dis_store(w, "nop ", 4);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -2032,8 +2081,9 @@ static void ins_nop_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site0_param, "DST", pv);
 	}
+	dis_reserve(w, 21);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	dis_putn(w, ", void, void, void", 18);
+	dis_store(w, ", void, void, void", 18);
 }
 
 /* nop */
@@ -2341,7 +2391,8 @@ static int64_t leaf_instruction_src_d3_immed(struct scope *s)
 DIS_INLINE void leaf_src_swizzle_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 81);
+	dis_store(w, ".", 1);
 	fmt_23(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 	fmt_23(w, (int64_t)dis_bits(s->w, 2, 2, 3));
 	fmt_23(w, (int64_t)dis_bits(s->w, 2, 4, 5));
@@ -2385,27 +2436,33 @@ DIS_INLINE void leaf_instruction_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_instruction_src_applies0(s)) {
+		dis_reserve(w, 47);
 		fmt_16(w, leaf_instruction_src_d0_immed(s));
 		return;
 	}
 	if (leaf_instruction_src_applies1(s)) {
+		dis_reserve(w, 20);
 		fmt_20(w, leaf_instruction_src_d1_immed(s));
 		return;
 	}
 	if (leaf_instruction_src_applies2(s)) {
+		dis_reserve(w, 20);
 		fmt_21(w, leaf_instruction_src_d2_immed(s));
 		return;
 	}
 	if (leaf_instruction_src_applies3(s)) {
+		dis_reserve(w, 47);
 		fmt_22(w, leaf_instruction_src_d3_immed(s));
 		return;
 	}
+	dis_reserve(w, 62);
 	fmt_18(w, (int64_t)dis_bits(s->w, 2, 8, 8));
 	fmt_17(w, (int64_t)dis_bits(s->w, 2, 9, 9));
 	fmt_15(w, s->pv[2]);
 	fmt_14(w, s->pv[0]);
 	fmt_2(w, s->pv[1]);
 	root_src_swizzle(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC_SWIZ", NULL);
+	dis_reserve(w, 1);
 	fmt_17(w, (int64_t)dis_bits(s->w, 2, 9, 9));
 }
 
@@ -2465,7 +2522,8 @@ static int site4_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_add_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "add", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "add", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -2474,7 +2532,7 @@ static void ins_add_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_add_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -2482,7 +2540,8 @@ static void ins_add_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site1_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -2491,7 +2550,8 @@ static void ins_add_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site2_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -2648,7 +2708,8 @@ static int site8_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_mad_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "mad", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "mad", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -2657,7 +2718,7 @@ static void ins_mad_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_mad_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -2665,7 +2726,8 @@ static void ins_mad_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site5_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -2674,7 +2736,8 @@ static void ins_mad_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site6_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -2683,7 +2746,8 @@ static void ins_mad_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site7_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -2820,7 +2884,8 @@ static int site11_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_mul_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "mul", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "mul", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -2829,7 +2894,7 @@ static void ins_mul_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_mul_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -2837,7 +2902,8 @@ static void ins_mul_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site9_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -2846,7 +2912,8 @@ static void ins_mul_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site10_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -2855,7 +2922,8 @@ static void ins_mul_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site11_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* mul */
@@ -2984,7 +3052,8 @@ static int site14_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_dp3_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "dp3", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "dp3", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -2993,7 +3062,7 @@ static void ins_dp3_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_dp3_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -3001,7 +3070,8 @@ static void ins_dp3_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site12_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -3010,7 +3080,8 @@ static void ins_dp3_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site13_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -3019,7 +3090,8 @@ static void ins_dp3_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site14_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* dp3 */
@@ -3148,7 +3220,8 @@ static int site17_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_dp4_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "dp4", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "dp4", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -3157,7 +3230,7 @@ static void ins_dp4_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_dp4_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -3165,7 +3238,8 @@ static void ins_dp4_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site15_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -3174,7 +3248,8 @@ static void ins_dp4_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site16_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -3183,7 +3258,8 @@ static void ins_dp4_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site17_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* dp4 */
@@ -3312,7 +3388,8 @@ static int site20_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_dsx_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "dsx", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "dsx", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -3321,7 +3398,7 @@ static void ins_dsx_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_dsx_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -3329,7 +3406,8 @@ static void ins_dsx_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site18_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -3338,7 +3416,8 @@ static void ins_dsx_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site19_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -3475,7 +3554,8 @@ static int site23_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_dsy_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "dsy", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "dsy", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -3484,7 +3564,7 @@ static void ins_dsy_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_dsy_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -3492,7 +3572,8 @@ static void ins_dsy_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site21_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -3501,7 +3582,8 @@ static void ins_dsy_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site22_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -3618,7 +3700,8 @@ static int site25_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_mov_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "mov", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "mov", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -3627,7 +3710,7 @@ static void ins_mov_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_mov_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -3635,7 +3718,8 @@ static void ins_mov_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site24_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -3752,7 +3836,8 @@ static int site27_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_movar_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "movar", 5);
+	dis_reserve(w, 122);
+	dis_store(w, "movar", 5);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -3761,7 +3846,7 @@ static void ins_movar_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_movar_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -3769,7 +3854,8 @@ static void ins_movar_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site26_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -3886,7 +3972,8 @@ static int site29_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_rcp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "rcp", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "rcp", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -3895,7 +3982,7 @@ static void ins_rcp_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_rcp_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -3903,7 +3990,8 @@ static void ins_rcp_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site28_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -4020,7 +4108,8 @@ static int site31_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_rsq_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "rsq", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "rsq", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -4029,7 +4118,7 @@ static void ins_rsq_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_rsq_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -4037,7 +4126,8 @@ static void ins_rsq_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site30_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -4194,7 +4284,8 @@ static int site35_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_select_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "select", 6);
+	dis_reserve(w, 123);
+	dis_store(w, "select", 6);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -4203,7 +4294,7 @@ static void ins_select_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_select_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -4211,7 +4302,8 @@ static void ins_select_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site32_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -4220,7 +4312,8 @@ static void ins_select_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site33_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -4229,7 +4322,8 @@ static void ins_select_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site34_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -4366,7 +4460,8 @@ static int site38_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_set_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "set", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "set", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -4375,7 +4470,7 @@ static void ins_set_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_set_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -4383,7 +4478,8 @@ static void ins_set_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site36_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -4392,7 +4488,8 @@ static void ins_set_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site37_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -4401,7 +4498,8 @@ static void ins_set_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site38_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* set */
@@ -4510,7 +4608,8 @@ static int site40_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_exp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "exp", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "exp", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -4519,7 +4618,7 @@ static void ins_exp_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_exp_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -4527,7 +4626,8 @@ static void ins_exp_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site39_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -4644,7 +4744,8 @@ static int site42_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_log_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "log", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "log", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -4653,7 +4754,7 @@ static void ins_log_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_log_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -4661,7 +4762,8 @@ static void ins_log_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site41_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -4778,7 +4880,8 @@ static int site44_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_frc_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "frc", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "frc", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -4787,7 +4890,7 @@ static void ins_frc_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_frc_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -4795,7 +4898,8 @@ static void ins_frc_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site43_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -4845,12 +4949,13 @@ static int64_t ins_call_d0_type(struct scope *s)
 static void ins_call_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "call", 4);
+	dis_reserve(w, 101);
+	dis_store(w, "call", 4);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, ins_call_d0_type(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
-	dis_putn(w, "void, void, void, ", 18);
+	dis_store(w, "void, void, void, ", 18);
 	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
@@ -4890,7 +4995,8 @@ static int site45_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ret_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "ret ", 4);
+	dis_reserve(w, 22);
+	dis_store(w, "ret ", 4);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -4898,8 +5004,9 @@ static void ins_ret_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site45_param, "DST", pv);
 	}
+	dis_reserve(w, 21);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	dis_putn(w, ", void, void, void", 18);
+	dis_store(w, ", void, void, void", 18);
 }
 
 /* ret */
@@ -4941,12 +5048,13 @@ static int64_t ins_branch_d0_type(struct scope *s)
 static void ins_branch_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "branch", 6);
+	dis_reserve(w, 103);
+	dis_store(w, "branch", 6);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, ins_branch_d0_type(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
-	dis_putn(w, "void, void, void, ", 18);
+	dis_store(w, "void, void, void, ", 18);
 	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
@@ -5013,12 +5121,13 @@ static int site46_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_branch_unary_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "branch", 6);
+	dis_reserve(w, 71);
+	dis_store(w, "branch", 6);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, ins_branch_unary_d0_type(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
-	dis_putn(w, "void, ", 6);
+	dis_store(w, "void, ", 6);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5027,7 +5136,8 @@ static void ins_branch_unary_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site46_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 28);
+	dis_store(w, ", void, ", 8);
 	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
@@ -5114,12 +5224,13 @@ static int site48_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_branch_binary_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "branch", 6);
+	dis_reserve(w, 71);
+	dis_store(w, "branch", 6);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, ins_branch_binary_d0_type(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
-	dis_putn(w, "void, ", 6);
+	dis_store(w, "void, ", 6);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5128,7 +5239,8 @@ static void ins_branch_binary_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site47_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -5137,7 +5249,8 @@ static void ins_branch_binary_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site48_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
@@ -5298,13 +5411,14 @@ static void ins_texkill_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_texkill_applies0(s)) {
-		dis_putn(w, "texkill", 7);
+		dis_reserve(w, 111);
+		dis_store(w, "texkill", 7);
 		fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 		fmt_8(w, ins_texkill_d2_type(s));
 		fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 		fmt_12(w, ins_texkill_d2_thread(s));
 		fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		dis_pad(w, 18);
 		{
 			const int64_t pv[] = {
@@ -5312,7 +5426,8 @@ static void ins_texkill_render(struct scope *s)
 			};
 			root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site49_param, "DST", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5321,7 +5436,8 @@ static void ins_texkill_render(struct scope *s)
 			};
 			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site50_param, "SRC0", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -5330,17 +5446,19 @@ static void ins_texkill_render(struct scope *s)
 			};
 			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site51_param, "SRC1", pv);
 		}
-		dis_putn(w, ", void", 6);
+		dis_reserve(w, 6);
+		dis_store(w, ", void", 6);
 		return;
 	}
 	if (ins_texkill_applies1(s)) {
-		dis_putn(w, "texkill", 7);
+		dis_reserve(w, 111);
+		dis_store(w, "texkill", 7);
 		fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 		fmt_8(w, ins_texkill_d2_type(s));
 		fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 		fmt_12(w, ins_texkill_d2_thread(s));
 		fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		dis_pad(w, 18);
 		{
 			const int64_t pv[] = {
@@ -5348,7 +5466,8 @@ static void ins_texkill_render(struct scope *s)
 			};
 			root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site49_param, "DST", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5357,16 +5476,18 @@ static void ins_texkill_render(struct scope *s)
 			};
 			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site50_param, "SRC0", pv);
 		}
-		dis_putn(w, ", void, void", 12);
+		dis_reserve(w, 12);
+		dis_store(w, ", void, void", 12);
 		return;
 	}
-	dis_putn(w, "texkill", 7);
+	dis_reserve(w, 111);
+	dis_store(w, "texkill", 7);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, ins_texkill_d2_type(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_texkill_d2_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5374,8 +5495,9 @@ static void ins_texkill_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site49_param, "DST", pv);
 	}
+	dis_reserve(w, 21);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	dis_putn(w, ", void, void, void", 18);
+	dis_store(w, ", void, void, void", 18);
 }
 
 /* texkill */
@@ -5430,7 +5552,8 @@ static int site54_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texld_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texld ", 6);
+	dis_reserve(w, 24);
+	dis_store(w, "texld ", 6);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5438,10 +5561,12 @@ static void ins_texld_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site52_param, "DST", pv);
 	}
-	dis_putn(w, ", tex", 5);
+	dis_reserve(w, 25);
+	dis_store(w, ", tex", 5);
 	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5450,7 +5575,8 @@ static void ins_texld_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site54_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* texld */
@@ -5539,7 +5665,8 @@ static void ins_texldb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_texldb_applies0(s)) {
-		dis_putn(w, "texldb ", 7);
+		dis_reserve(w, 25);
+		dis_store(w, "texldb ", 7);
 		dis_pad(w, 18);
 		{
 			const int64_t pv[] = {
@@ -5547,10 +5674,12 @@ static void ins_texldb_render(struct scope *s)
 			};
 			root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site55_param, "DST", pv);
 		}
-		dis_putn(w, ", tex", 5);
+		dis_reserve(w, 25);
+		dis_store(w, ", tex", 5);
 		fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 		root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5559,10 +5688,12 @@ static void ins_texldb_render(struct scope *s)
 			};
 			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site57_param, "SRC0", pv);
 		}
-		dis_putn(w, ", void, void", 12);
+		dis_reserve(w, 12);
+		dis_store(w, ", void, void", 12);
 		return;
 	}
-	dis_putn(w, "texldb ", 7);
+	dis_reserve(w, 25);
+	dis_store(w, "texldb ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5570,10 +5701,12 @@ static void ins_texldb_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site55_param, "DST", pv);
 	}
-	dis_putn(w, ", tex", 5);
+	dis_reserve(w, 25);
+	dis_store(w, ", tex", 5);
 	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5582,7 +5715,8 @@ static void ins_texldb_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site57_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -5591,7 +5725,8 @@ static void ins_texldb_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site58_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* texldb */
@@ -5686,7 +5821,8 @@ static int site63_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texldd_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texldd ", 7);
+	dis_reserve(w, 25);
+	dis_store(w, "texldd ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5694,10 +5830,12 @@ static void ins_texldd_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site59_param, "DST", pv);
 	}
-	dis_putn(w, ", tex", 5);
+	dis_reserve(w, 25);
+	dis_store(w, ", tex", 5);
 	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5706,7 +5844,8 @@ static void ins_texldd_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site61_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -5715,7 +5854,8 @@ static void ins_texldd_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site62_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -5812,7 +5952,8 @@ static void ins_texldl_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_texldl_applies0(s)) {
-		dis_putn(w, "texldl ", 7);
+		dis_reserve(w, 25);
+		dis_store(w, "texldl ", 7);
 		dis_pad(w, 18);
 		{
 			const int64_t pv[] = {
@@ -5820,10 +5961,12 @@ static void ins_texldl_render(struct scope *s)
 			};
 			root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site64_param, "DST", pv);
 		}
-		dis_putn(w, ", tex", 5);
+		dis_reserve(w, 25);
+		dis_store(w, ", tex", 5);
 		fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 		root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5832,10 +5975,12 @@ static void ins_texldl_render(struct scope *s)
 			};
 			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site66_param, "SRC0", pv);
 		}
-		dis_putn(w, ", void, void", 12);
+		dis_reserve(w, 12);
+		dis_store(w, ", void, void", 12);
 		return;
 	}
-	dis_putn(w, "texldl ", 7);
+	dis_reserve(w, 25);
+	dis_store(w, "texldl ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5843,10 +5988,12 @@ static void ins_texldl_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site64_param, "DST", pv);
 	}
-	dis_putn(w, ", tex", 5);
+	dis_reserve(w, 25);
+	dis_store(w, ", tex", 5);
 	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -5855,7 +6002,8 @@ static void ins_texldl_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site66_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -5864,7 +6012,8 @@ static void ins_texldl_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site67_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* texldl */
@@ -5973,7 +6122,8 @@ static int site69_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_sqrt_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "sqrt", 4);
+	dis_reserve(w, 121);
+	dis_store(w, "sqrt", 4);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -5982,7 +6132,7 @@ static void ins_sqrt_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_sqrt_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5990,7 +6140,8 @@ static void ins_sqrt_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site68_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -6107,7 +6258,8 @@ static int site71_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_sin_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "sin", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "sin", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -6116,7 +6268,7 @@ static void ins_sin_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_sin_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -6124,7 +6276,8 @@ static void ins_sin_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site70_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -6241,7 +6394,8 @@ static int site73_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_cos_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "cos", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "cos", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -6250,7 +6404,7 @@ static void ins_cos_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_cos_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -6258,7 +6412,8 @@ static void ins_cos_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site72_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -6348,12 +6503,13 @@ static int site75_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_branch_any_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "branch_any", 10);
+	dis_reserve(w, 75);
+	dis_store(w, "branch_any", 10);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, ins_branch_any_d0_type(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
-	dis_putn(w, "void, ", 6);
+	dis_store(w, "void, ", 6);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -6362,7 +6518,8 @@ static void ins_branch_any_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site74_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -6371,7 +6528,8 @@ static void ins_branch_any_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site75_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
@@ -6485,7 +6643,8 @@ static int site77_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_floor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "floor", 5);
+	dis_reserve(w, 122);
+	dis_store(w, "floor", 5);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -6494,7 +6653,7 @@ static void ins_floor_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_floor_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -6502,7 +6661,8 @@ static void ins_floor_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site76_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -6619,7 +6779,8 @@ static int site79_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ceil_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "ceil", 4);
+	dis_reserve(w, 121);
+	dis_store(w, "ceil", 4);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -6628,7 +6789,7 @@ static void ins_ceil_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_ceil_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -6636,7 +6797,8 @@ static void ins_ceil_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site78_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -6753,7 +6915,8 @@ static int site81_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_sign_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "sign", 4);
+	dis_reserve(w, 121);
+	dis_store(w, "sign", 4);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -6762,7 +6925,7 @@ static void ins_sign_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_sign_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -6770,7 +6933,8 @@ static void ins_sign_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site80_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -6813,7 +6977,8 @@ static int site82_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_barrier_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "barrier ", 8);
+	dis_reserve(w, 26);
+	dis_store(w, "barrier ", 8);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -6821,8 +6986,9 @@ static void ins_barrier_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site82_param, "DST", pv);
 	}
+	dis_reserve(w, 21);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	dis_putn(w, ", void, void, void", 18);
+	dis_store(w, ", void, void, void", 18);
 }
 
 /* barrier */
@@ -6951,7 +7117,8 @@ static int site85_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_i2i_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "i2i", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "i2i", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -6960,7 +7127,7 @@ static void ins_i2i_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_i2i_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -6968,7 +7135,8 @@ static void ins_i2i_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site83_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -6977,7 +7145,8 @@ static void ins_i2i_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site84_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -6986,7 +7155,8 @@ static void ins_i2i_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site85_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* i2i */
@@ -7095,7 +7265,8 @@ static int site87_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_i2f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "i2f", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "i2f", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -7104,7 +7275,7 @@ static void ins_i2f_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_i2f_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -7112,7 +7283,8 @@ static void ins_i2f_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site86_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -7121,7 +7293,8 @@ static void ins_i2f_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site87_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* i2f */
@@ -7230,7 +7403,8 @@ static int site89_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_f2i_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "f2i", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "f2i", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -7239,7 +7413,7 @@ static void ins_f2i_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_f2i_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -7247,7 +7421,8 @@ static void ins_f2i_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site88_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -7256,7 +7431,8 @@ static void ins_f2i_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site89_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* f2i */
@@ -7365,7 +7541,8 @@ static int site91_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_f2irnd_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "f2irnd", 6);
+	dis_reserve(w, 123);
+	dis_store(w, "f2irnd", 6);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -7374,7 +7551,7 @@ static void ins_f2irnd_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_f2irnd_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -7382,7 +7559,8 @@ static void ins_f2irnd_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site90_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -7391,7 +7569,8 @@ static void ins_f2irnd_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site91_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* f2irnd */
@@ -7540,7 +7719,8 @@ static int site95_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_cmp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "cmp", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "cmp", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -7549,7 +7729,7 @@ static void ins_cmp_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_cmp_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -7557,7 +7737,8 @@ static void ins_cmp_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site92_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -7566,7 +7747,8 @@ static void ins_cmp_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site93_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -7575,7 +7757,8 @@ static void ins_cmp_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site94_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -7633,7 +7816,8 @@ DIS_INLINE void leaf_left_shift_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_left_shift_applies0(s)) {
-		dis_putn(w, ".ls", 3);
+		dis_reserve(w, 23);
+		dis_store(w, ".ls", 3);
 		fmt_28(w, (int64_t)dis_bits(s->w, 2, 0, 2));
 		return;
 	}
@@ -7735,15 +7919,17 @@ static int site99_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_load_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "load", 4);
+	dis_reserve(w, 63);
+	dis_store(w, "load", 4);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	fmt_26(w, (int64_t)dis_bits(s->w, 4, 42, 42));
 	fmt_27(w, (int64_t)dis_bits(s->w, 4, 40, 40));
 	fmt_8(w, ins_load_d0_type(s));
 	root_left_shift(s, (int64_t)dis_bits(s->w, 4, 35, 37), NULL, "LEFT_SHIFT", NULL);
+	dis_reserve(w, 24);
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -7751,7 +7937,8 @@ static void ins_load_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site97_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -7760,7 +7947,8 @@ static void ins_load_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site98_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -7769,7 +7957,8 @@ static void ins_load_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site99_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* load */
@@ -7871,19 +8060,21 @@ static int site103_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_store_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "store", 5);
+	dis_reserve(w, 64);
+	dis_store(w, "store", 5);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	fmt_26(w, (int64_t)dis_bits(s->w, 4, 42, 42));
 	fmt_27(w, (int64_t)dis_bits(s->w, 4, 40, 40));
 	fmt_8(w, ins_store_d0_type(s));
 	root_left_shift(s, (int64_t)dis_bits(s->w, 4, 35, 37), NULL, "LEFT_SHIFT", NULL);
+	dis_reserve(w, 49);
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
-	dis_putn(w, "mem", 3);
+	dis_store(w, "mem", 3);
 	fmt_3(w, (int64_t)dis_bits(s->w, 4, 23, 26));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -7892,7 +8083,8 @@ static void ins_store_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site101_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -7901,7 +8093,8 @@ static void ins_store_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site102_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -8042,7 +8235,8 @@ static int site106_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_clamp0_max_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "clamp0_max", 10);
+	dis_reserve(w, 127);
+	dis_store(w, "clamp0_max", 10);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -8051,7 +8245,7 @@ static void ins_clamp0_max_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_clamp0_max_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -8059,7 +8253,8 @@ static void ins_clamp0_max_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site104_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -8068,7 +8263,8 @@ static void ins_clamp0_max_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site105_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -8077,7 +8273,8 @@ static void ins_clamp0_max_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site106_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* clamp0_max */
@@ -8206,7 +8403,8 @@ static int site109_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_iaddsat_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "iaddsat", 7);
+	dis_reserve(w, 124);
+	dis_store(w, "iaddsat", 7);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -8215,7 +8413,7 @@ static void ins_iaddsat_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_iaddsat_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -8223,7 +8421,8 @@ static void ins_iaddsat_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site107_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -8232,7 +8431,8 @@ static void ins_iaddsat_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site108_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -8369,7 +8569,8 @@ static int site112_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_imullo0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "imullo0", 7);
+	dis_reserve(w, 124);
+	dis_store(w, "imullo0", 7);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -8378,7 +8579,7 @@ static void ins_imullo0_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_imullo0_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -8386,7 +8587,8 @@ static void ins_imullo0_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site110_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -8395,7 +8597,8 @@ static void ins_imullo0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site111_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -8404,7 +8607,8 @@ static void ins_imullo0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site112_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* imullo0 */
@@ -8533,7 +8737,8 @@ static int site115_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_imulhi0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "imulhi0", 7);
+	dis_reserve(w, 124);
+	dis_store(w, "imulhi0", 7);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -8542,7 +8747,7 @@ static void ins_imulhi0_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_imulhi0_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -8550,7 +8755,8 @@ static void ins_imulhi0_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site113_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -8559,7 +8765,8 @@ static void ins_imulhi0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site114_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -8568,7 +8775,8 @@ static void ins_imulhi0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site115_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* imulhi0 */
@@ -8697,7 +8905,8 @@ static int site118_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_idiv0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "idiv0", 5);
+	dis_reserve(w, 122);
+	dis_store(w, "idiv0", 5);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -8706,7 +8915,7 @@ static void ins_idiv0_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_idiv0_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -8714,7 +8923,8 @@ static void ins_idiv0_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site116_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -8723,7 +8933,8 @@ static void ins_idiv0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site117_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -8732,7 +8943,8 @@ static void ins_idiv0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site118_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* idiv0 */
@@ -8861,7 +9073,8 @@ static int site121_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_imod_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "imod", 4);
+	dis_reserve(w, 121);
+	dis_store(w, "imod", 4);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -8870,7 +9083,7 @@ static void ins_imod_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_imod_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -8878,7 +9091,8 @@ static void ins_imod_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site119_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -8887,7 +9101,8 @@ static void ins_imod_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site120_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -8896,7 +9111,8 @@ static void ins_imod_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site121_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* imod */
@@ -9045,7 +9261,8 @@ static int site125_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_imadlo0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "imadlo0", 7);
+	dis_reserve(w, 124);
+	dis_store(w, "imadlo0", 7);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -9054,7 +9271,7 @@ static void ins_imadlo0_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_imadlo0_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -9062,7 +9279,8 @@ static void ins_imadlo0_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site122_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -9071,7 +9289,8 @@ static void ins_imadlo0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site123_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -9080,7 +9299,8 @@ static void ins_imadlo0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site124_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -9237,7 +9457,8 @@ static int site129_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_imadlosat0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "imadlosat0", 10);
+	dis_reserve(w, 127);
+	dis_store(w, "imadlosat0", 10);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -9246,7 +9467,7 @@ static void ins_imadlosat0_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_imadlosat0_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -9254,7 +9475,8 @@ static void ins_imadlosat0_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site126_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -9263,7 +9485,8 @@ static void ins_imadlosat0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site127_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -9272,7 +9495,8 @@ static void ins_imadlosat0_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site128_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -9389,7 +9613,8 @@ static int site131_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_movai_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "movai", 5);
+	dis_reserve(w, 122);
+	dis_store(w, "movai", 5);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -9398,7 +9623,7 @@ static void ins_movai_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_movai_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -9406,7 +9631,8 @@ static void ins_movai_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site130_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -9523,7 +9749,8 @@ static int site133_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_iabs_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "iabs", 4);
+	dis_reserve(w, 121);
+	dis_store(w, "iabs", 4);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -9532,7 +9759,7 @@ static void ins_iabs_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_iabs_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -9540,7 +9767,8 @@ static void ins_iabs_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site132_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -9657,7 +9885,8 @@ static int site135_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_leadzero_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "leadzero", 8);
+	dis_reserve(w, 125);
+	dis_store(w, "leadzero", 8);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -9666,7 +9895,7 @@ static void ins_leadzero_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_leadzero_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -9674,7 +9903,8 @@ static void ins_leadzero_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site134_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -9811,7 +10041,8 @@ static int site138_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_lshift_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "lshift", 6);
+	dis_reserve(w, 123);
+	dis_store(w, "lshift", 6);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -9820,7 +10051,7 @@ static void ins_lshift_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_lshift_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -9828,7 +10059,8 @@ static void ins_lshift_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site136_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -9837,7 +10069,8 @@ static void ins_lshift_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site137_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -9974,7 +10207,8 @@ static int site141_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_rshift_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "rshift", 6);
+	dis_reserve(w, 123);
+	dis_store(w, "rshift", 6);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -9983,7 +10217,7 @@ static void ins_rshift_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_rshift_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -9991,7 +10225,8 @@ static void ins_rshift_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site139_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -10000,7 +10235,8 @@ static void ins_rshift_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site140_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -10137,7 +10373,8 @@ static int site144_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_rotate_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "rotate", 6);
+	dis_reserve(w, 123);
+	dis_store(w, "rotate", 6);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -10146,7 +10383,7 @@ static void ins_rotate_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_rotate_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -10154,7 +10391,8 @@ static void ins_rotate_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site142_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -10163,7 +10401,8 @@ static void ins_rotate_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site143_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -10300,7 +10539,8 @@ static int site147_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_or_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "or", 2);
+	dis_reserve(w, 119);
+	dis_store(w, "or", 2);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -10309,7 +10549,7 @@ static void ins_or_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_or_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -10317,7 +10557,8 @@ static void ins_or_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site145_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -10326,7 +10567,8 @@ static void ins_or_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site146_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -10463,7 +10705,8 @@ static int site150_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_and_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "and", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "and", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -10472,7 +10715,7 @@ static void ins_and_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_and_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -10480,7 +10723,8 @@ static void ins_and_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site148_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -10489,7 +10733,8 @@ static void ins_and_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site149_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -10626,7 +10871,8 @@ static int site153_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_xor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "xor", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "xor", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -10635,7 +10881,7 @@ static void ins_xor_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_xor_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -10643,7 +10889,8 @@ static void ins_xor_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site151_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -10652,7 +10899,8 @@ static void ins_xor_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site152_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -10769,7 +11017,8 @@ static int site155_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_not_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "not", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "not", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -10778,7 +11027,7 @@ static void ins_not_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_not_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -10786,7 +11035,8 @@ static void ins_not_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site154_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -10943,7 +11193,8 @@ static int site159_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_bit_extract_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "bit_extract", 11);
+	dis_reserve(w, 128);
+	dis_store(w, "bit_extract", 11);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -10952,7 +11203,7 @@ static void ins_bit_extract_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_bit_extract_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -10960,7 +11211,8 @@ static void ins_bit_extract_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site156_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -10969,7 +11221,8 @@ static void ins_bit_extract_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site157_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -10978,7 +11231,8 @@ static void ins_bit_extract_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site158_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -11095,7 +11349,8 @@ static int site161_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_popcount_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "popcount", 8);
+	dis_reserve(w, 125);
+	dis_store(w, "popcount", 8);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -11104,7 +11359,7 @@ static void ins_popcount_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_popcount_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -11112,7 +11367,8 @@ static void ins_popcount_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site160_param, "DST", pv);
 	}
-	dis_putn(w, ", void, void, ", 14);
+	dis_reserve(w, 14);
+	dis_store(w, ", void, void, ", 14);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -11249,7 +11505,8 @@ static int site164_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_div_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "div", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "div", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -11258,7 +11515,7 @@ static void ins_div_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_div_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -11266,7 +11523,8 @@ static void ins_div_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site162_param, "DST", pv);
 	}
-	dis_putn(w, ", void, ", 8);
+	dis_reserve(w, 8);
+	dis_store(w, ", void, ", 8);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -11275,7 +11533,8 @@ static void ins_div_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site163_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -11432,7 +11691,8 @@ static int site168_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_add_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "atomic_add", 10);
+	dis_reserve(w, 127);
+	dis_store(w, "atomic_add", 10);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -11441,7 +11701,7 @@ static void ins_atomic_add_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_atomic_add_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -11449,7 +11709,8 @@ static void ins_atomic_add_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site165_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -11458,7 +11719,8 @@ static void ins_atomic_add_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site166_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -11467,7 +11729,8 @@ static void ins_atomic_add_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site167_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -11624,7 +11887,8 @@ static int site172_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_xchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "atomic_xchg", 11);
+	dis_reserve(w, 128);
+	dis_store(w, "atomic_xchg", 11);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -11633,7 +11897,7 @@ static void ins_atomic_xchg_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_atomic_xchg_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -11641,7 +11905,8 @@ static void ins_atomic_xchg_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site169_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -11650,7 +11915,8 @@ static void ins_atomic_xchg_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site170_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -11659,7 +11925,8 @@ static void ins_atomic_xchg_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site171_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -11816,7 +12083,8 @@ static int site176_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_cmp_xchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "atomic_cmp_xchg", 15);
+	dis_reserve(w, 132);
+	dis_store(w, "atomic_cmp_xchg", 15);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -11825,7 +12093,7 @@ static void ins_atomic_cmp_xchg_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_atomic_cmp_xchg_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -11833,7 +12101,8 @@ static void ins_atomic_cmp_xchg_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site173_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -11842,7 +12111,8 @@ static void ins_atomic_cmp_xchg_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site174_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -11851,7 +12121,8 @@ static void ins_atomic_cmp_xchg_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site175_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -12008,7 +12279,8 @@ static int site180_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_min_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "atomic_min", 10);
+	dis_reserve(w, 127);
+	dis_store(w, "atomic_min", 10);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -12017,7 +12289,7 @@ static void ins_atomic_min_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_atomic_min_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -12025,7 +12297,8 @@ static void ins_atomic_min_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site177_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -12034,7 +12307,8 @@ static void ins_atomic_min_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site178_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -12043,7 +12317,8 @@ static void ins_atomic_min_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site179_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -12200,7 +12475,8 @@ static int site184_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_max_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "atomic_max", 10);
+	dis_reserve(w, 127);
+	dis_store(w, "atomic_max", 10);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -12209,7 +12485,7 @@ static void ins_atomic_max_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_atomic_max_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -12217,7 +12493,8 @@ static void ins_atomic_max_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site181_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -12226,7 +12503,8 @@ static void ins_atomic_max_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site182_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -12235,7 +12513,8 @@ static void ins_atomic_max_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site183_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -12392,7 +12671,8 @@ static int site188_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_or_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "atomic_or", 9);
+	dis_reserve(w, 126);
+	dis_store(w, "atomic_or", 9);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -12401,7 +12681,7 @@ static void ins_atomic_or_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_atomic_or_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -12409,7 +12689,8 @@ static void ins_atomic_or_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site185_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -12418,7 +12699,8 @@ static void ins_atomic_or_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site186_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -12427,7 +12709,8 @@ static void ins_atomic_or_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site187_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -12584,7 +12867,8 @@ static int site192_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_and_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "atomic_and", 10);
+	dis_reserve(w, 127);
+	dis_store(w, "atomic_and", 10);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -12593,7 +12877,7 @@ static void ins_atomic_and_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_atomic_and_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -12601,7 +12885,8 @@ static void ins_atomic_and_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site189_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -12610,7 +12895,8 @@ static void ins_atomic_and_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site190_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -12619,7 +12905,8 @@ static void ins_atomic_and_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site191_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -12776,7 +13063,8 @@ static int site196_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_xor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "atomic_xor", 10);
+	dis_reserve(w, 127);
+	dis_store(w, "atomic_xor", 10);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -12785,7 +13073,7 @@ static void ins_atomic_xor_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_atomic_xor_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -12793,7 +13081,8 @@ static void ins_atomic_xor_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site193_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -12802,7 +13091,8 @@ static void ins_atomic_xor_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site194_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -12811,7 +13101,8 @@ static void ins_atomic_xor_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site195_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -12928,7 +13219,8 @@ static int site198_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_bit_rev_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "bit_rev", 7);
+	dis_reserve(w, 124);
+	dis_store(w, "bit_rev", 7);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -12937,7 +13229,7 @@ static void ins_bit_rev_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_bit_rev_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -12945,7 +13237,8 @@ static void ins_bit_rev_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site197_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -12954,7 +13247,8 @@ static void ins_bit_rev_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site198_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* bit_rev */
@@ -13049,7 +13343,8 @@ static int site203_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texldlpcf_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texldlpcf ", 10);
+	dis_reserve(w, 28);
+	dis_store(w, "texldlpcf ", 10);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13057,10 +13352,12 @@ static void ins_texldlpcf_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site199_param, "DST", pv);
 	}
-	dis_putn(w, ", tex", 5);
+	dis_reserve(w, 25);
+	dis_store(w, ", tex", 5);
 	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -13069,7 +13366,8 @@ static void ins_texldlpcf_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site201_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -13078,7 +13376,8 @@ static void ins_texldlpcf_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site202_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 100, 108),
@@ -13215,7 +13514,8 @@ static int site206_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_conv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "conv", 4);
+	dis_reserve(w, 121);
+	dis_store(w, "conv", 4);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -13224,7 +13524,7 @@ static void ins_conv_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_conv_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13232,7 +13532,8 @@ static void ins_conv_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site204_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -13241,7 +13542,8 @@ static void ins_conv_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site205_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -13250,7 +13552,8 @@ static void ins_conv_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site206_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* conv */
@@ -13379,7 +13682,8 @@ static int site209_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_dp2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "dp2", 3);
+	dis_reserve(w, 120);
+	dis_store(w, "dp2", 3);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -13388,7 +13692,7 @@ static void ins_dp2_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_dp2_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13396,7 +13700,8 @@ static void ins_dp2_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site207_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -13405,7 +13710,8 @@ static void ins_dp2_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site208_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -13414,7 +13720,8 @@ static void ins_dp2_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site209_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* dp2 */
@@ -13523,7 +13830,8 @@ static int site211_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_norm_dp2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "norm_dp2", 8);
+	dis_reserve(w, 125);
+	dis_store(w, "norm_dp2", 8);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -13532,7 +13840,7 @@ static void ins_norm_dp2_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_norm_dp2_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13540,7 +13848,8 @@ static void ins_norm_dp2_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site210_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -13549,7 +13858,8 @@ static void ins_norm_dp2_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site211_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* norm_dp2 */
@@ -13658,7 +13968,8 @@ static int site213_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_norm_dp3_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "norm_dp3", 8);
+	dis_reserve(w, 125);
+	dis_store(w, "norm_dp3", 8);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -13667,7 +13978,7 @@ static void ins_norm_dp3_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_norm_dp3_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13675,7 +13986,8 @@ static void ins_norm_dp3_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site212_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -13684,7 +13996,8 @@ static void ins_norm_dp3_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site213_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* norm_dp3 */
@@ -13793,7 +14106,8 @@ static int site215_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_norm_dp4_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "norm_dp4", 8);
+	dis_reserve(w, 125);
+	dis_store(w, "norm_dp4", 8);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -13802,7 +14116,7 @@ static void ins_norm_dp4_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_norm_dp4_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13810,7 +14124,8 @@ static void ins_norm_dp4_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site214_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -13819,7 +14134,8 @@ static void ins_norm_dp4_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site215_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* norm_dp4 */
@@ -13921,15 +14237,17 @@ static int site219_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_img_load_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "img_load", 8);
+	dis_reserve(w, 67);
+	dis_store(w, "img_load", 8);
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	fmt_26(w, (int64_t)dis_bits(s->w, 4, 42, 42));
 	fmt_27(w, (int64_t)dis_bits(s->w, 4, 40, 40));
 	fmt_8(w, ins_img_load_d0_type(s));
 	root_left_shift(s, (int64_t)dis_bits(s->w, 4, 35, 37), NULL, "LEFT_SHIFT", NULL);
+	dis_reserve(w, 24);
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13937,7 +14255,8 @@ static void ins_img_load_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site217_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -13946,7 +14265,8 @@ static void ins_img_load_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site218_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 71, 79),
@@ -13955,7 +14275,8 @@ static void ins_img_load_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site219_param, "SRC1", pv);
 	}
-	dis_putn(w, ", void", 6);
+	dis_reserve(w, 6);
+	dis_store(w, ", void", 6);
 }
 
 /* img_load */
@@ -14064,7 +14385,8 @@ static int site221_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_bit_findlsb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "bit_findlsb", 11);
+	dis_reserve(w, 128);
+	dis_store(w, "bit_findlsb", 11);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -14073,7 +14395,7 @@ static void ins_bit_findlsb_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_bit_findlsb_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -14081,7 +14403,8 @@ static void ins_bit_findlsb_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site220_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -14090,7 +14413,8 @@ static void ins_bit_findlsb_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site221_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* bit_findlsb */
@@ -14199,7 +14523,8 @@ static int site223_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_bit_findmsb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "bit_findmsb", 11);
+	dis_reserve(w, 128);
+	dis_store(w, "bit_findmsb", 11);
 	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -14208,7 +14533,7 @@ static void ins_bit_findmsb_render(struct scope *s)
 	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	fmt_12(w, ins_bit_findmsb_d0_thread(s));
 	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -14216,7 +14541,8 @@ static void ins_bit_findmsb_render(struct scope *s)
 		};
 		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site222_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 4, 44, 52),
@@ -14225,7 +14551,8 @@ static void ins_bit_findmsb_render(struct scope *s)
 		};
 		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site223_param, "SRC0", pv);
 	}
-	dis_putn(w, ", void, void", 12);
+	dis_reserve(w, 12);
+	dis_store(w, ", void, void", 12);
 }
 
 /* bit_findmsb */
@@ -15243,6 +15570,17 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 	}
 }
 
+/*
+ * The most room one run of text reserves (dis_reserve): the buffers text goes through hold at
+ * least that. DIS_PROGRAM_BUFFER may be set smaller than its default, down to DIS_LINE_ROOM (the
+ * tests do, so that every run meets a full buffer).
+ */
+#define DIS_LINE_ROOM 132
+#ifndef DIS_PROGRAM_BUFFER
+#define DIS_PROGRAM_BUFFER 16384
+#endif
+typedef char dis_program_buffer_holds_a_run[DIS_PROGRAM_BUFFER >= DIS_LINE_ROOM ? 1 : -1];
+
 size_t etnaviv_disasm(const uint32_t *words, const struct etnaviv_disasm_options *options,
                       char *out, size_t size)
 {
@@ -15259,7 +15597,7 @@ size_t etnaviv_disasm(const uint32_t *words, const struct etnaviv_disasm_options
 int etnaviv_disasm_program(const uint32_t *words, size_t nwords,
                            const struct etnaviv_disasm_options *options, FILE *out)
 {
-	char buffer[16384];
+	char buffer[DIS_PROGRAM_BUFFER];
 	struct dis_writer w;
 	struct dis_errors errors;
 	size_t at;

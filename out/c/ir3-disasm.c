@@ -154,53 +154,89 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 	}
 }
 
+/* Built with DIS_CHECK_ROOM (the tests), every store checks the room its run reserved. */
+#ifdef DIS_CHECK_ROOM
+#include <assert.h>
+#define DIS_ASSERT_ROOM(w, n) assert((size_t)((w)->end - (w)->at) >= (n))
+#else
+#define DIS_ASSERT_ROOM(w, n) ((void)0)
+#endif
+
+/*
+ * Room for `n` more characters, flushing the buffer when short: the generated code reserves the
+ * most a run of writes can take, then stores without a check per write (the dis_store* functions).
+ * The buffer must hold `n` (the generated code says how big it needs to be).
+ */
+DIS_INLINE void dis_reserve(struct dis_writer *w, size_t n)
+{
+	if ((size_t)(w->end - w->at) < n)
+		dis_flush(w);
+}
+
+/* `n` characters, none a newline, where the room is reserved. */
+DIS_INLINE void dis_store(struct dis_writer *w, const char *s, size_t n)
+{
+	char *at = w->at;
+	DIS_ASSERT_ROOM(w, n);
+	w->at += n;
+#if defined(__GNUC__)
+	/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+	if (__builtin_constant_p(n)) {
+		memcpy(at, s, n);
+		return;
+	}
+#endif
+	/* Most texts are a few characters: a loop, not a call to memcpy. */
+	while (n-- > 0)
+		*at++ = *s++;
+}
+
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
 DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
-	if ((size_t)(w->end - w->at) >= n) {
-		char *at = w->at;
-		w->at += n;
-#if defined(__GNUC__)
-		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
-		if (__builtin_constant_p(n)) {
-			memcpy(at, s, n);
-			return;
-		}
-#endif
-		/* Most texts are a few characters: a loop, not a call to memcpy. */
-		while (n-- > 0)
-			*at++ = *s++;
-	} else {
+	if ((size_t)(w->end - w->at) >= n)
+		dis_store(w, s, n);
+	else
 		dis_overflow(w, s, n);
-	}
 }
 
 /*
- * `s` (n characters, no newline) when `on`: with room, the copy is made either way and only the
- * position depends on `on`, since a flag of random words mispredicts half the time.
+ * `s` (n characters, no newline) when `on`, where the room is reserved: the copy is made either
+ * way and only the position depends on `on`, since a flag of random words mispredicts half the time.
  */
+DIS_INLINE void dis_store_if(struct dis_writer *w, const char *s, size_t n, int on)
+{
+	DIS_ASSERT_ROOM(w, n);
+	memcpy(w->at, s, n);
+	w->at += on ? n : 0;
+}
+
 DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
 {
-	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
-		w->at += on ? n : 0;
-	} else if (on) {
+	if ((size_t)(w->end - w->at) >= n)
+		dis_store_if(w, s, n, on);
+	else if (on)
 		dis_overflow(w, s, n);
-	}
 }
 
 /*
- * The first `n` characters of a table row `size` bytes long (no newline): with room, all `size`
- * copied at once (the rest is overwritten by what follows, or lies past the NUL), whatever `n` is.
+ * The first `n` characters of a table row `size` bytes long (no newline), where `size` is reserved:
+ * all `size` copied at once (the rest is overwritten by what follows, or lies past the end of the
+ * text), whatever `n` is.
  */
+DIS_INLINE void dis_store_row(struct dis_writer *w, const char *row, size_t n, size_t size)
+{
+	DIS_ASSERT_ROOM(w, size);
+	memcpy(w->at, row, size);
+	w->at += n;
+}
+
 DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
 {
-	if ((size_t)(w->end - w->at) >= size) {
-		memcpy(w->at, row, size);
-		w->at += n;
-	} else {
+	if ((size_t)(w->end - w->at) >= size)
+		dis_store_row(w, row, n, size);
+	else
 		dis_putn(w, row, n);
-	}
 }
 
 /* One character, not a newline. */
@@ -322,17 +358,19 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 
 /*
  * Most numbers printed are register, component or constant numbers below 10,000: four digits made
- * and the 1 to 4 wanted stored at once, without a branch on the count that random values mispredict.
+ * and the 1 to 4 wanted stored at once, without a branch on the count that random values
+ * mispredict. dis_store_int where 20 characters are reserved.
  */
-DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
+DIS_INLINE void dis_store_int(struct dis_writer *w, int64_t v)
 {
-	if ((uint64_t)v < 10000 && w->end - w->at >= 4) {
+	if ((uint64_t)v < 10000) {
 		unsigned u = (unsigned)v;
 		unsigned n = 1 + (u >= 10) + (u >= 100) + (u >= 1000);
 		/* `% 100` is no-op below 10,000, and tells the compiler the pairs are in the table. */
 		unsigned high = u / 100 % 100, low = u % 100;
 		/* The digits in text[0..4), then whatever: text[4 - n .. 8 - n) holds them first. */
 		char text[8] = { 0 };
+		DIS_ASSERT_ROOM(w, 4);
 		memcpy(text, dis_pairs + 2 * high, 2);
 		memcpy(text + 2, dis_pairs + 2 * low, 2);
 		memcpy(w->at, text + 4 - n, 4);
@@ -340,6 +378,14 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	} else {
 		dis_int_wide(w, v);
 	}
+}
+
+DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
+{
+	if ((uint64_t)v < 10000 && w->end - w->at < 4)
+		dis_int_wide(w, v);
+	else
+		dis_store_int(w, v);
 }
 
 /* `v` in lowercase hex, with a '-' when negative (JS v.toString(16)). */
@@ -4262,25 +4308,25 @@ static void ins_alias(struct ctx *c, const uint32_t *words);
 /* bool, 1 bits, display (sy) */
 DIS_INLINE void fmt_0(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(sy)", 4, v != 0);
+	dis_store_if(w, "(sy)", 4, v != 0);
 }
 
 /* bool, 1 bits, display (ss) */
 DIS_INLINE void fmt_1(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(ss)", 4, v != 0);
+	dis_store_if(w, "(ss)", 4, v != 0);
 }
 
 /* bool, 1 bits, display (eq) */
 DIS_INLINE void fmt_2(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(eq)", 4, v != 0);
+	dis_store_if(w, "(eq)", 4, v != 0);
 }
 
 /* bool, 1 bits, display (jp) */
 DIS_INLINE void fmt_3(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(jp)", 4, v != 0);
+	dis_store_if(w, "(jp)", 4, v != 0);
 }
 
 /* enum, 3 bits, #rptN */
@@ -4298,50 +4344,50 @@ static void fmt_4(struct dis_writer *w, int64_t v)
 		0, 6, 6, 6, 6, 6,
 	};
 	if ((uint64_t)v < 6 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display ! */
 DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "!", 1, v != 0);
+	dis_store_if(w, "!", 1, v != 0);
 }
 
 /* enum, 2 bits, #swiz */
 DIS_INLINE void fmt_6(struct dis_writer *w, int64_t v)
 {
 	if ((uint64_t)v < 4) {
-		dis_putn(w, "xyzw" + 1 * v, 1);
+		dis_store(w, "xyzw" + 1 * v, 1);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* branch, 32 bits */
 DIS_INLINE void fmt_7(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, dis_sign_extend(v, 32));
+	dis_store_int(w, dis_sign_extend(v, 32));
 }
 
 /* uint, 1 bits */
 DIS_INLINE void fmt_8(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* uint, 3 bits */
 DIS_INLINE void fmt_9(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* uint, 5 bits */
 DIS_INLINE void fmt_10(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 2 bits, #rptN */
@@ -4359,16 +4405,16 @@ static void fmt_11(struct dis_writer *w, int64_t v)
 		0, 6, 6, 6, 6, 6,
 	};
 	if ((uint64_t)v < 6 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display (ul) */
 DIS_INLINE void fmt_12(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(ul)", 4, v != 0);
+	dis_store_if(w, "(ul)", 4, v != 0);
 }
 
 /* enum, 2 bits, #round */
@@ -4384,16 +4430,16 @@ static void fmt_13(struct dis_writer *w, int64_t v)
 		0, 6, 14, 14,
 	};
 	if ((uint64_t)v < 4 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 16);
+		dis_store_row(w, rows[v], length[v], 16);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display (r) */
 DIS_INLINE void fmt_14(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(r)", 3, v != 0);
+	dis_store_if(w, "(r)", 3, v != 0);
 }
 
 /* enum, 3 bits, #type */
@@ -4413,10 +4459,10 @@ static void fmt_15(struct dis_writer *w, int64_t v)
 		3, 3, 3, 3, 3, 3, 2, 5,
 	};
 	if ((uint64_t)v < 8 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* float, 16 bits */
@@ -4440,25 +4486,25 @@ DIS_INLINE void fmt_18(struct dis_writer *w, int64_t v)
 /* int, 16 bits */
 DIS_INLINE void fmt_19(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, dis_sign_extend(v, 16));
+	dis_store_int(w, dis_sign_extend(v, 16));
 }
 
 /* int, 32 bits */
 DIS_INLINE void fmt_20(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, dis_sign_extend(v, 32));
+	dis_store_int(w, dis_sign_extend(v, 32));
 }
 
 /* uint, 32 bits */
 DIS_INLINE void fmt_21(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display h */
 DIS_INLINE void fmt_22(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "h", 1, v != 0);
+	dis_store_if(w, "h", 1, v != 0);
 }
 
 /* bool, 1 bits */
@@ -4470,55 +4516,55 @@ DIS_INLINE void fmt_23(struct dis_writer *w, int64_t v)
 /* uint, 8 bits */
 DIS_INLINE void fmt_24(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* uint, 6 bits */
 DIS_INLINE void fmt_25(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* uint, 9 bits */
 DIS_INLINE void fmt_26(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display (last) */
 DIS_INLINE void fmt_27(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(last)", 6, v != 0);
+	dis_store_if(w, "(last)", 6, v != 0);
 }
 
 /* int, 10 bits */
 DIS_INLINE void fmt_28(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, dis_sign_extend(v, 10));
+	dis_store_int(w, dis_sign_extend(v, 10));
 }
 
 /* bool, 1 bits, display (sat) */
 DIS_INLINE void fmt_29(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(sat)", 5, v != 0);
+	dis_store_if(w, "(sat)", 5, v != 0);
 }
 
 /* bool, 1 bits, display (ei) */
 DIS_INLINE void fmt_30(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(ei)", 4, v != 0);
+	dis_store_if(w, "(ei)", 4, v != 0);
 }
 
 /* bitset, 8 bits */
 DIS_INLINE void fmt_31(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display  */
 DIS_INLINE void fmt_32(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "", 0, v != 0);
+	dis_store_if(w, "", 0, v != 0);
 }
 
 /* enum, 2 bits, #absneg */
@@ -4534,16 +4580,16 @@ static void fmt_33(struct dis_writer *w, int64_t v)
 		0, 5, 5, 8,
 	};
 	if ((uint64_t)v < 4 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 16);
+		dis_store_row(w, rows[v], length[v], 16);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* int, 11 bits */
 DIS_INLINE void fmt_34(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, dis_sign_extend(v, 11));
+	dis_store_int(w, dis_sign_extend(v, 11));
 }
 
 /* enum, 10 bits, #flut */
@@ -4567,32 +4613,32 @@ static void fmt_35(struct dis_writer *w, int64_t v)
 		5, 5, 5, 5, 3, 4, 6, 11, 9, 12, 10, 5,
 	};
 	if ((uint64_t)v < 12 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 16);
+		dis_store_row(w, rows[v], length[v], 16);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 3 bits, #cond */
 DIS_INLINE void fmt_36(struct dis_writer *w, int64_t v)
 {
 	if ((uint64_t)v < 6) {
-		dis_putn(w, "ltlegtgeeqne" + 2 * v, 2);
+		dis_store(w, "ltlegtgeeqne" + 2 * v, 2);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display (neg) */
 DIS_INLINE void fmt_37(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, "(neg)", 5, v != 0);
+	dis_store_if(w, "(neg)", 5, v != 0);
 }
 
 /* uint, 12 bits */
 DIS_INLINE void fmt_38(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 1 bits, #signedness */
@@ -4606,10 +4652,10 @@ static void fmt_39(struct dis_writer *w, int64_t v)
 		9, 6,
 	};
 	if ((uint64_t)v < 2 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 16);
+		dis_store_row(w, rows[v], length[v], 16);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 1 bits, #8bitvec2pack */
@@ -4623,40 +4669,40 @@ static void fmt_40(struct dis_writer *w, int64_t v)
 		4, 5,
 	};
 	if ((uint64_t)v < 2 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display .3d */
 DIS_INLINE void fmt_41(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".3d", 3, v != 0);
+	dis_store_if(w, ".3d", 3, v != 0);
 }
 
 /* bool, 1 bits, display .a */
 DIS_INLINE void fmt_42(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".a", 2, v != 0);
+	dis_store_if(w, ".a", 2, v != 0);
 }
 
 /* bool, 1 bits, display .o */
 DIS_INLINE void fmt_43(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".o", 2, v != 0);
+	dis_store_if(w, ".o", 2, v != 0);
 }
 
 /* bool, 1 bits, display .v */
 DIS_INLINE void fmt_44(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".v", 2, v != 0);
+	dis_store_if(w, ".v", 2, v != 0);
 }
 
 /* bool, 1 bits, display .s2en */
 DIS_INLINE void fmt_45(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".s2en", 5, v != 0);
+	dis_store_if(w, ".s2en", 5, v != 0);
 }
 
 /* enum, 3 bits, #cat5-s2en-bindless-desc-mode */
@@ -4664,55 +4710,55 @@ static void fmt_46(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
-		dis_putn(w, "CAT5_UNIFORM", 12);
+		dis_store(w, "CAT5_UNIFORM", 12);
 		return;
 	case 1:
-		dis_putn(w, "CAT5_BINDLESS_A1_UNIFORM", 24);
+		dis_store(w, "CAT5_BINDLESS_A1_UNIFORM", 24);
 		return;
 	case 2:
-		dis_putn(w, "CAT5_BINDLESS_NONUNIFORM", 24);
+		dis_store(w, "CAT5_BINDLESS_NONUNIFORM", 24);
 		return;
 	case 3:
-		dis_putn(w, "CAT5_BINDLESS_A1_NONUNIFORM", 27);
+		dis_store(w, "CAT5_BINDLESS_A1_NONUNIFORM", 27);
 		return;
 	case 4:
-		dis_putn(w, "CAT5_NONUNIFORM", 15);
+		dis_store(w, "CAT5_NONUNIFORM", 15);
 		return;
 	case 5:
-		dis_putn(w, "CAT5_BINDLESS_UNIFORM", 21);
+		dis_store(w, "CAT5_BINDLESS_UNIFORM", 21);
 		return;
 	case 6:
-		dis_putn(w, "CAT5_BINDLESS_IMM", 17);
+		dis_store(w, "CAT5_BINDLESS_IMM", 17);
 		return;
 	case 7:
-		dis_putn(w, "CAT5_BINDLESS_A1_IMM", 20);
+		dis_store(w, "CAT5_BINDLESS_A1_IMM", 20);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display .uniform */
 DIS_INLINE void fmt_47(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".uniform", 8, v != 0);
+	dis_store_if(w, ".uniform", 8, v != 0);
 }
 
 /* bool, 1 bits, display .nonuniform */
 DIS_INLINE void fmt_48(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".nonuniform", 11, v != 0);
+	dis_store_if(w, ".nonuniform", 11, v != 0);
 }
 
 /* uint, 2 bits */
 DIS_INLINE void fmt_49(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool_inv, 1 bits, display .1d */
 DIS_INLINE void fmt_50(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".1d", 3, v == 0);
+	dis_store_if(w, ".1d", 3, v == 0);
 }
 
 /* enum, 4 bits, #wrmask */
@@ -4740,16 +4786,16 @@ static void fmt_51(struct dis_writer *w, int64_t v)
 		0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
 	};
 	if ((uint64_t)v < 16 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bitset, 3 bits */
 DIS_INLINE void fmt_52(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* uoffset, 8 bits */
@@ -4757,38 +4803,38 @@ DIS_INLINE void fmt_53(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
-		dis_int(w, v);
+		dis_store_int(w, v);
 	}
 }
 
 /* uint, 4 bits */
 DIS_INLINE void fmt_54(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display , a1.x */
 DIS_INLINE void fmt_55(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ", a1.x", 6, v != 0);
+	dis_store_if(w, ", a1.x", 6, v != 0);
 }
 
 /* uint, 7 bits */
 DIS_INLINE void fmt_56(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display .p */
 DIS_INLINE void fmt_57(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".p", 2, v != 0);
+	dis_store_if(w, ".p", 2, v != 0);
 }
 
 /* bool, 1 bits, display .s */
 DIS_INLINE void fmt_58(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".s", 2, v != 0);
+	dis_store_if(w, ".s", 2, v != 0);
 }
 
 /* offset, 13 bits */
@@ -4798,7 +4844,7 @@ DIS_INLINE void fmt_59(struct dis_writer *w, int64_t v)
 	if (v > 0)
 		dis_putc(w, '+');
 	if (v != 0)
-		dis_int(w, v);
+		dis_store_int(w, v);
 }
 
 /* uoffset, 2 bits */
@@ -4806,20 +4852,20 @@ DIS_INLINE void fmt_60(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
-		dis_int(w, v);
+		dis_store_int(w, v);
 	}
 }
 
 /* int, 5 bits */
 DIS_INLINE void fmt_61(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, dis_sign_extend(v, 5));
+	dis_store_int(w, dis_sign_extend(v, 5));
 }
 
 /* uint, 13 bits */
 DIS_INLINE void fmt_62(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 2 bits, #cat6-src-mode */
@@ -4834,16 +4880,16 @@ static void fmt_63(struct dis_writer *w, int64_t v)
 		3, 7, 10,
 	};
 	if ((uint64_t)v < 3 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 16);
+		dis_store_row(w, rows[v], length[v], 16);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display .u */
 DIS_INLINE void fmt_64(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".u", 2, v != 0);
+	dis_store_if(w, ".u", 2, v != 0);
 }
 
 /* uoffset, 1 bits */
@@ -4851,7 +4897,7 @@ DIS_INLINE void fmt_65(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
-		dis_int(w, v);
+		dis_store_int(w, v);
 	}
 }
 
@@ -4860,7 +4906,7 @@ DIS_INLINE void fmt_66(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
-		dis_int(w, v);
+		dis_store_int(w, v);
 	}
 }
 
@@ -4881,54 +4927,54 @@ static void fmt_67(struct dis_writer *w, int64_t v)
 		255, 3, 2, 4, 255, 255, 3, 5,
 	};
 	if ((uint64_t)v < 8 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bool, 1 bits, display .g */
 DIS_INLINE void fmt_68(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".g", 2, v != 0);
+	dis_store_if(w, ".g", 2, v != 0);
 }
 
 /* bool, 1 bits, display .l */
 DIS_INLINE void fmt_69(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".l", 2, v != 0);
+	dis_store_if(w, ".l", 2, v != 0);
 }
 
 /* bool, 1 bits, display .r */
 DIS_INLINE void fmt_70(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".r", 2, v != 0);
+	dis_store_if(w, ".r", 2, v != 0);
 }
 
 /* bool, 1 bits, display .w */
 DIS_INLINE void fmt_71(struct dis_writer *w, int64_t v)
 {
-	dis_putn_if(w, ".w", 2, v != 0);
+	dis_store_if(w, ".w", 2, v != 0);
 }
 
 /* enum, 1 bits, #sleep-duration */
 DIS_INLINE void fmt_72(struct dis_writer *w, int64_t v)
 {
 	if ((uint64_t)v < 2) {
-		dis_putn(w, ".s.l" + 2 * v, 2);
+		dis_store(w, ".s.l" + 2 * v, 2);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 1 bits, #dccln-type */
 DIS_INLINE void fmt_73(struct dis_writer *w, int64_t v)
 {
 	if ((uint64_t)v < 2) {
-		dis_putn(w, ".shr.all" + 4 * v, 4);
+		dis_store(w, ".shr.all" + 4 * v, 4);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 3 bits, #alias-scope */
@@ -4945,37 +4991,38 @@ static void fmt_74(struct dis_writer *w, int64_t v)
 		3, 255, 3, 2, 3,
 	};
 	if ((uint64_t)v < 5 && length[v] != 255) {
-		dis_row(w, rows[v], length[v], 8);
+		dis_store_row(w, rows[v], length[v], 8);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* enum, 1 bits, #alias-src-type */
 DIS_INLINE void fmt_75(struct dis_writer *w, int64_t v)
 {
 	if ((uint64_t)v < 2) {
-		dis_putn(w, "b16b32" + 3 * v, 3);
+		dis_store(w, "b16b32" + 3 * v, 3);
 		return;
 	}
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bitset, 11 bits */
 DIS_INLINE void fmt_76(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* bitset, 32 bits */
 DIS_INLINE void fmt_77(struct dis_writer *w, int64_t v)
 {
-	dis_int(w, v);
+	dis_store_int(w, v);
 }
 
 /* A value as isaspec prints its type (each distinct type, width, display and enum). */
 static void format_value(struct dis_writer *w, int fmt, int64_t v)
 {
+	dis_reserve(w, 47);
 	switch (fmt) {
 	case 0:
 		fmt_0(w, v);
@@ -5218,12 +5265,13 @@ static void format_value(struct dis_writer *w, int fmt, int64_t v)
 static void ins_nop_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 39);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "nop", 3);
+	dis_store(w, "nop", 3);
 }
 
 /* nop */
@@ -5242,12 +5290,13 @@ static void ins_nop(struct ctx *c, const uint32_t *words)
 static void ins_end_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 39);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "end", 3);
+	dis_store(w, "end", 3);
 }
 
 /* end */
@@ -5266,12 +5315,13 @@ static void ins_end(struct ctx *c, const uint32_t *words)
 static void ins_ret_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 39);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "ret", 3);
+	dis_store(w, "ret", 3);
 }
 
 /* ret */
@@ -5290,12 +5340,13 @@ static void ins_ret(struct ctx *c, const uint32_t *words)
 static void ins_emit_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 40);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "emit", 4);
+	dis_store(w, "emit", 4);
 }
 
 /* emit */
@@ -5314,12 +5365,13 @@ static void ins_emit(struct ctx *c, const uint32_t *words)
 static void ins_cut_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 39);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "cut", 3);
+	dis_store(w, "cut", 3);
 }
 
 /* cut */
@@ -5338,12 +5390,13 @@ static void ins_cut(struct ctx *c, const uint32_t *words)
 static void ins_chmask_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 42);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "chmask", 6);
+	dis_store(w, "chmask", 6);
 }
 
 /* chmask */
@@ -5362,12 +5415,13 @@ static void ins_chmask(struct ctx *c, const uint32_t *words)
 static void ins_chsh_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 40);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "chsh", 4);
+	dis_store(w, "chsh", 4);
 }
 
 /* chsh */
@@ -5386,12 +5440,13 @@ static void ins_chsh(struct ctx *c, const uint32_t *words)
 static void ins_flow_rev_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 44);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "flow_rev", 8);
+	dis_store(w, "flow_rev", 8);
 }
 
 /* flow_rev */
@@ -5410,12 +5465,13 @@ static void ins_flow_rev(struct ctx *c, const uint32_t *words)
 static void ins_shpe_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 40);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "shpe", 4);
+	dis_store(w, "shpe", 4);
 }
 
 /* shpe */
@@ -5434,12 +5490,13 @@ static void ins_shpe(struct ctx *c, const uint32_t *words)
 static void ins_predt_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 41);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "predt", 5);
+	dis_store(w, "predt", 5);
 }
 
 /* predt */
@@ -5458,12 +5515,13 @@ static void ins_predt(struct ctx *c, const uint32_t *words)
 static void ins_predf_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 41);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "predf", 5);
+	dis_store(w, "predf", 5);
 }
 
 /* predf */
@@ -5482,12 +5540,13 @@ static void ins_predf(struct ctx *c, const uint32_t *words)
 static void ins_prede_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 41);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_4(w, (int64_t)dis_bits(s->w, 2, 40, 42));
-	dis_putn(w, "prede", 5);
+	dis_store(w, "prede", 5);
 }
 
 /* prede */
@@ -5506,13 +5565,14 @@ static void ins_prede(struct ctx *c, const uint32_t *words)
 static void ins_kill_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 45);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "kill ", 5);
+	dis_store(w, "kill ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
-	dis_putn(w, "p0.", 3);
+	dis_store(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
 }
 
@@ -5532,10 +5592,11 @@ static void ins_kill(struct ctx *c, const uint32_t *words)
 static void ins_jump_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 38);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "jump #", 6);
+	dis_store(w, "jump #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5555,10 +5616,11 @@ static void ins_jump(struct ctx *c, const uint32_t *words)
 static void ins_call_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 38);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "call #", 6);
+	dis_store(w, "call #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5578,10 +5640,11 @@ static void ins_call(struct ctx *c, const uint32_t *words)
 static void ins_bkt_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "bkt #", 5);
+	dis_store(w, "bkt #", 5);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5618,12 +5681,13 @@ static int64_t ins_getlast_d0_cluster_size(struct scope *s)
 static void ins_getlast_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 63);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getlast.w", 9);
+	dis_store(w, "getlast.w", 9);
 	fmt_8(w, ins_getlast_d0_cluster_size(s));
-	dis_putn(w, " #", 2);
+	dis_store(w, " #", 2);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5643,10 +5707,11 @@ static void ins_getlast(struct ctx *c, const uint32_t *words)
 static void ins_getone_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 40);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getone #", 8);
+	dis_store(w, "getone #", 8);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5666,10 +5731,11 @@ static void ins_getone(struct ctx *c, const uint32_t *words)
 static void ins_shps_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 38);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "shps #", 6);
+	dis_store(w, "shps #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5689,13 +5755,14 @@ static void ins_shps(struct ctx *c, const uint32_t *words)
 static void ins_brac_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 63);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brac.", 5);
+	dis_store(w, "brac.", 5);
 	fmt_10(w, (int64_t)dis_bits(s->w, 2, 32, 36));
-	dis_putn(w, " #", 2);
+	dis_store(w, " #", 2);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5733,15 +5800,16 @@ static void ins_brax(struct ctx *c, const uint32_t *words)
 static void ins_br_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 66);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "br ", 3);
+	dis_store(w, "br ", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
-	dis_putn(w, "p0.", 3);
+	dis_store(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
-	dis_putn(w, ", #", 3);
+	dis_store(w, ", #", 3);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5761,15 +5829,16 @@ static void ins_br(struct ctx *c, const uint32_t *words)
 static void ins_bany_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 68);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "bany ", 5);
+	dis_store(w, "bany ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
-	dis_putn(w, "p0.", 3);
+	dis_store(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
-	dis_putn(w, ", #", 3);
+	dis_store(w, ", #", 3);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5789,15 +5858,16 @@ static void ins_bany(struct ctx *c, const uint32_t *words)
 static void ins_ball_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 68);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ball ", 5);
+	dis_store(w, "ball ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
-	dis_putn(w, "p0.", 3);
+	dis_store(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
-	dis_putn(w, ", #", 3);
+	dis_store(w, ", #", 3);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5817,19 +5887,20 @@ static void ins_ball(struct ctx *c, const uint32_t *words)
 static void ins_brao_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 94);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brao ", 5);
+	dis_store(w, "brao ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
-	dis_putn(w, "p0.", 3);
+	dis_store(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "p0.", 3);
+	dis_store(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 46, 47));
-	dis_putn(w, ", #", 3);
+	dis_store(w, ", #", 3);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5849,19 +5920,20 @@ static void ins_brao(struct ctx *c, const uint32_t *words)
 static void ins_braa_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 94);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "braa ", 5);
+	dis_store(w, "braa ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
-	dis_putn(w, "p0.", 3);
+	dis_store(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "p0.", 3);
+	dis_store(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 46, 47));
-	dis_putn(w, ", #", 3);
+	dis_store(w, ", #", 3);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -6133,19 +6205,22 @@ DIS_INLINE void leaf_cat1_immed_src_render(struct scope *s)
 	int64_t v;
 	int fmt;
 	if (leaf_cat1_immed_src_applies0(s)) {
-		dis_putn(w, "h(", 2);
+		dis_reserve(w, 50);
+		dis_store(w, "h(", 2);
 		fmt_16(w, (int64_t)dis_bits(s->w, 2, 0, 15));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		return;
 	}
 	if (leaf_cat1_immed_src_applies1(s)) {
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 49);
+		dis_store(w, "(", 1);
 		fmt_17(w, (int64_t)dis_bits(s->w, 2, 0, 31));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		return;
 	}
 	if (leaf_cat1_immed_src_applies2(s)) {
-		dis_putn(w, "0x", 2);
+		dis_reserve(w, 19);
+		dis_store(w, "0x", 2);
 		fmt_18(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 		return;
 	}
@@ -6336,19 +6411,22 @@ DIS_INLINE void leaf_reg_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_gpr_applies0(s)) {
 		check_bits(s, 2, 2, 7, 61u, "#reg-gpr");
-		dis_putn(w, "a0.", 3);
+		dis_reserve(w, 23);
+		dis_store(w, "a0.", 3);
 		fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 		return;
 	}
 	if (leaf_reg_gpr_applies1(s)) {
 		check_bits(s, 2, 2, 7, 62u, "#reg-gpr");
-		dis_putn(w, "p0.", 3);
+		dis_reserve(w, 23);
+		dis_store(w, "p0.", 3);
 		fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 		return;
 	}
-	dis_putn(w, "r", 1);
+	dis_reserve(w, 42);
+	dis_store(w, "r", 1);
 	fmt_25(w, (int64_t)dis_bits(s->w, 2, 2, 7));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 }
 
@@ -6389,13 +6467,15 @@ DIS_INLINE void leaf_cat1_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat1_dst_applies0(s)) {
-		dis_putn(w, "r<a0.x>", 7);
+		dis_reserve(w, 7);
+		dis_store(w, "r<a0.x>", 7);
 		return;
 	}
 	if (leaf_cat1_dst_applies1(s)) {
-		dis_putn(w, "r<a0.x + ", 9);
+		dis_reserve(w, 30);
+		dis_store(w, "r<a0.x + ", 9);
 		fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 7));
-		dis_putn(w, ">", 1);
+		dis_store(w, ">", 1);
 		return;
 	}
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "DST", NULL);
@@ -6441,14 +6521,15 @@ static void ins_mov_immed_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 4u, "#instruction-cat1-mov");
+		dis_reserve(w, 70);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova ", 5);
+		dis_store(w, "mova ", 5);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a0.x, ", 6);
+		dis_store(w, "a0.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -6462,14 +6543,15 @@ static void ins_mov_immed_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 245u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 2u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 2u, "#instruction-cat1-mov");
+		dis_reserve(w, 71);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova1 ", 6);
+		dis_store(w, "mova1 ", 6);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a1.x, ", 6);
+		dis_store(w, "a1.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -6480,15 +6562,16 @@ static void ins_mov_immed_render(struct scope *s)
 		return;
 	}
 	if (ins_mov_immed_applies2(s)) {
+		dis_reserve(w, 102);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cov.", 4);
+		dis_store(w, "cov.", 4);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 		fmt_22(w, ins_mov_immed_d3_dst_half(s));
 		{
@@ -6497,7 +6580,8 @@ static void ins_mov_immed_render(struct scope *s)
 			};
 			root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site1_param, "DST", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 50, 52),
@@ -6506,15 +6590,16 @@ static void ins_mov_immed_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 102);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mov.", 4);
+	dis_store(w, "mov.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 	fmt_22(w, ins_mov_immed_d3_dst_half(s));
 	{
@@ -6523,7 +6608,8 @@ static void ins_mov_immed_render(struct scope *s)
 		};
 		root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site1_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 50, 52),
@@ -6640,9 +6726,10 @@ static int site3_param(struct scope *s, int name, int64_t *v, int *fmt)
 DIS_INLINE void leaf_reg_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "c", 1);
+	dis_reserve(w, 42);
+	dis_store(w, "c", 1);
 	fmt_26(w, (int64_t)dis_bits(s->w, 2, 2, 10));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 }
 
@@ -6682,6 +6769,7 @@ static void root_reg_const(struct scope *parent, int64_t value, resolve_fn param
 DIS_INLINE void leaf_cat1_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 4);
 	fmt_14(w, s->pv[0]);
 	fmt_22(w, s->pv[1]);
 	root_reg_const(s, (int64_t)dis_bits(s->w, 2, 0, 10), NULL, "CONST", NULL);
@@ -6772,14 +6860,15 @@ static void ins_mov_const_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 4u, "#instruction-cat1-mov");
+		dis_reserve(w, 70);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova ", 5);
+		dis_store(w, "mova ", 5);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a0.x, ", 6);
+		dis_store(w, "a0.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -6794,14 +6883,15 @@ static void ins_mov_const_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 245u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 2u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 2u, "#instruction-cat1-mov");
+		dis_reserve(w, 71);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova1 ", 6);
+		dis_store(w, "mova1 ", 6);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a1.x, ", 6);
+		dis_store(w, "a1.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -6813,15 +6903,16 @@ static void ins_mov_const_render(struct scope *s)
 		return;
 	}
 	if (ins_mov_const_applies2(s)) {
+		dis_reserve(w, 102);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cov.", 4);
+		dis_store(w, "cov.", 4);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 		fmt_22(w, ins_mov_const_d3_dst_half(s));
 		{
@@ -6830,7 +6921,8 @@ static void ins_mov_const_render(struct scope *s)
 			};
 			root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site5_param, "DST", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
@@ -6840,15 +6932,16 @@ static void ins_mov_const_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 102);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mov.", 4);
+	dis_store(w, "mov.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 	fmt_22(w, ins_mov_const_d3_dst_half(s));
 	{
@@ -6857,7 +6950,8 @@ static void ins_mov_const_render(struct scope *s)
 		};
 		root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site5_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 43, 43),
@@ -6979,6 +7073,7 @@ static int site6_param(struct scope *s, int name, int64_t *v, int *fmt)
 DIS_INLINE void leaf_cat1_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 10);
 	fmt_27(w, s->pv[0]);
 	fmt_14(w, s->pv[1]);
 	fmt_22(w, s->pv[2]);
@@ -7070,14 +7165,15 @@ static void ins_mov_gpr_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 4u, "#instruction-cat1-mov");
+		dis_reserve(w, 70);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova ", 5);
+		dis_store(w, "mova ", 5);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a0.x, ", 6);
+		dis_store(w, "a0.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -7093,14 +7189,15 @@ static void ins_mov_gpr_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 245u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 2u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 2u, "#instruction-cat1-mov");
+		dis_reserve(w, 71);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova1 ", 6);
+		dis_store(w, "mova1 ", 6);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a1.x, ", 6);
+		dis_store(w, "a1.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -7113,15 +7210,16 @@ static void ins_mov_gpr_render(struct scope *s)
 		return;
 	}
 	if (ins_mov_gpr_applies2(s)) {
+		dis_reserve(w, 102);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cov.", 4);
+		dis_store(w, "cov.", 4);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 		fmt_22(w, ins_mov_gpr_d3_dst_half(s));
 		{
@@ -7130,7 +7228,8 @@ static void ins_mov_gpr_render(struct scope *s)
 			};
 			root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site8_param, "DST", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 10, 10),
@@ -7141,15 +7240,16 @@ static void ins_mov_gpr_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 102);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mov.", 4);
+	dis_store(w, "mov.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 	fmt_22(w, ins_mov_gpr_d3_dst_half(s));
 	{
@@ -7158,7 +7258,8 @@ static void ins_mov_gpr_render(struct scope *s)
 		};
 		root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site8_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 10, 10),
@@ -7285,12 +7386,14 @@ DIS_INLINE void leaf_reg_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_relative_gpr_applies0(s)) {
-		dis_putn(w, "r<a0.x>", 7);
+		dis_reserve(w, 7);
+		dis_store(w, "r<a0.x>", 7);
 		return;
 	}
-	dis_putn(w, "r<a0.x + ", 9);
+	dis_reserve(w, 30);
+	dis_store(w, "r<a0.x + ", 9);
 	fmt_28(w, (int64_t)dis_bits(s->w, 2, 0, 9));
-	dis_putn(w, ">", 1);
+	dis_store(w, ">", 1);
 }
 
 static void leaf_reg_relative_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -7329,6 +7432,7 @@ static void root_reg_relative_gpr(struct scope *parent, int64_t value, resolve_f
 DIS_INLINE void leaf_cat1_relative_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 4);
 	fmt_14(w, s->pv[0]);
 	fmt_22(w, s->pv[1]);
 	root_reg_relative_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 9), NULL, "SRC", NULL);
@@ -7419,14 +7523,15 @@ static void ins_mov_relgpr_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 4u, "#instruction-cat1-mov");
+		dis_reserve(w, 70);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova ", 5);
+		dis_store(w, "mova ", 5);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a0.x, ", 6);
+		dis_store(w, "a0.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -7441,14 +7546,15 @@ static void ins_mov_relgpr_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 245u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 2u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 2u, "#instruction-cat1-mov");
+		dis_reserve(w, 71);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova1 ", 6);
+		dis_store(w, "mova1 ", 6);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a1.x, ", 6);
+		dis_store(w, "a1.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -7460,15 +7566,16 @@ static void ins_mov_relgpr_render(struct scope *s)
 		return;
 	}
 	if (ins_mov_relgpr_applies2(s)) {
+		dis_reserve(w, 102);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cov.", 4);
+		dis_store(w, "cov.", 4);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 		fmt_22(w, ins_mov_relgpr_d3_dst_half(s));
 		{
@@ -7477,7 +7584,8 @@ static void ins_mov_relgpr_render(struct scope *s)
 			};
 			root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site11_param, "DST", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
@@ -7487,15 +7595,16 @@ static void ins_mov_relgpr_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 102);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mov.", 4);
+	dis_store(w, "mov.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 	fmt_22(w, ins_mov_relgpr_d3_dst_half(s));
 	{
@@ -7504,7 +7613,8 @@ static void ins_mov_relgpr_render(struct scope *s)
 		};
 		root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site11_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 43, 43),
@@ -7630,12 +7740,14 @@ DIS_INLINE void leaf_reg_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_relative_const_applies0(s)) {
-		dis_putn(w, "c<a0.x>", 7);
+		dis_reserve(w, 7);
+		dis_store(w, "c<a0.x>", 7);
 		return;
 	}
-	dis_putn(w, "c<a0.x + ", 9);
+	dis_reserve(w, 30);
+	dis_store(w, "c<a0.x + ", 9);
 	fmt_28(w, (int64_t)dis_bits(s->w, 2, 0, 9));
-	dis_putn(w, ">", 1);
+	dis_store(w, ">", 1);
 }
 
 static void leaf_reg_relative_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -7674,6 +7786,7 @@ static void root_reg_relative_const(struct scope *parent, int64_t value, resolve
 DIS_INLINE void leaf_cat1_relative_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 4);
 	fmt_14(w, s->pv[0]);
 	fmt_22(w, s->pv[1]);
 	root_reg_relative_const(s, (int64_t)dis_bits(s->w, 2, 0, 9), NULL, "SRC", NULL);
@@ -7764,14 +7877,15 @@ static void ins_mov_relconst_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 4u, "#instruction-cat1-mov");
+		dis_reserve(w, 70);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova ", 5);
+		dis_store(w, "mova ", 5);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a0.x, ", 6);
+		dis_store(w, "a0.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -7786,14 +7900,15 @@ static void ins_mov_relconst_render(struct scope *s)
 		check_bits(s, 2, 32, 39, 245u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 2u, "#instruction-cat1-mov");
 		check_bits(s, 2, 50, 52, 2u, "#instruction-cat1-mov");
+		dis_reserve(w, 71);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mova1 ", 6);
+		dis_store(w, "mova1 ", 6);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-		dis_putn(w, "a1.x, ", 6);
+		dis_store(w, "a1.x, ", 6);
 		fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 		{
 			const int64_t pv[] = {
@@ -7805,15 +7920,16 @@ static void ins_mov_relconst_render(struct scope *s)
 		return;
 	}
 	if (ins_mov_relconst_applies2(s)) {
+		dis_reserve(w, 102);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cov.", 4);
+		dis_store(w, "cov.", 4);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 		fmt_22(w, ins_mov_relconst_d3_dst_half(s));
 		{
@@ -7822,7 +7938,8 @@ static void ins_mov_relconst_render(struct scope *s)
 			};
 			root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site14_param, "DST", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
@@ -7832,15 +7949,16 @@ static void ins_mov_relconst_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 102);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mov.", 4);
+	dis_store(w, "mov.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 	fmt_22(w, ins_mov_relconst_d3_dst_half(s));
 	{
@@ -7849,7 +7967,8 @@ static void ins_mov_relconst_render(struct scope *s)
 		};
 		root_cat1_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site14_param, "DST", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 43, 43),
@@ -7922,6 +8041,7 @@ static int site15_param(struct scope *s, int name, int64_t *v, int *fmt)
 DIS_INLINE void leaf_cat1_multi_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 1);
 	fmt_22(w, s->pv[0]);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "REG", NULL);
 }
@@ -8023,6 +8143,7 @@ static int site18_param(struct scope *s, int name, int64_t *v, int *fmt)
 DIS_INLINE void leaf_cat1_multi_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 1);
 	fmt_22(w, s->pv[0]);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "REG", NULL);
 }
@@ -8073,14 +8194,15 @@ static int site20_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_swz_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 81);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "swz.", 4);
+	dis_store(w, "swz.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 	{
 		const int64_t pv[] = {
@@ -8088,21 +8210,24 @@ static void ins_swz_render(struct scope *s)
 		};
 		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site15_param, "DST0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_swz_d0_dst_half(s),
 		};
 		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 16, 23), site17_param, "DST1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_swz_d0_half(s),
 		};
 		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site18_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_swz_d0_half(s),
@@ -8255,14 +8380,15 @@ static int site25_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_gat_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 81);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "gat.", 4);
+	dis_store(w, "gat.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 	{
 		const int64_t pv[] = {
@@ -8270,28 +8396,32 @@ static void ins_gat_render(struct scope *s)
 		};
 		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site21_param, "DST0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_gat_d0_half(s),
 		};
 		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site22_param, "SRC0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_gat_d0_half(s),
 		};
 		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 8, 15), site23_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_gat_d0_half(s),
 		};
 		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 16, 23), site24_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_gat_d0_half(s),
@@ -8444,14 +8574,15 @@ static int site30_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_sct_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 81);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sct.", 4);
+	dis_store(w, "sct.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 50, 52));
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
 	{
 		const int64_t pv[] = {
@@ -8459,28 +8590,32 @@ static void ins_sct_render(struct scope *s)
 		};
 		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site26_param, "DST0", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_sct_d0_dst_half(s),
 		};
 		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 8, 15), site27_param, "DST1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_sct_d0_dst_half(s),
 		};
 		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 16, 23), site28_param, "DST2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_sct_d0_dst_half(s),
 		};
 		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 24, 31), site29_param, "DST3", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_sct_d0_half(s),
@@ -8532,13 +8667,14 @@ static int site31_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_movmsk_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 45);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "movmsk.w", 8);
+	dis_store(w, "movmsk.w", 8);
 	fmt_8(w, ins_movmsk_d0_w(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 49, 49),
@@ -8627,16 +8763,18 @@ DIS_INLINE void leaf_mulitsrc_immed_render(struct scope *s)
 	int64_t v;
 	int fmt;
 	if (leaf_mulitsrc_immed_applies0(s)) {
+		dis_reserve(w, 43);
 		fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 		if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 			no_field(s, "SRC_R");
 		else
 			format_value(w, fmt, v);
-		dis_putn(w, "h(", 2);
+		dis_store(w, "h(", 2);
 		fmt_34(w, (int64_t)dis_bits(s->w, 2, 0, 10));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		return;
 	}
+	dis_reserve(w, 40);
 	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -8662,6 +8800,7 @@ DIS_INLINE void leaf_multisrc_immed_flut_full_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
+	dis_reserve(w, 40);
 	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -8687,12 +8826,13 @@ DIS_INLINE void leaf_multisrc_immed_flut_half_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
+	dis_reserve(w, 41);
 	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
 		format_value(w, fmt, v);
-	dis_putn(w, "h", 1);
+	dis_store(w, "h", 1);
 	fmt_35(w, (int64_t)dis_bits(s->w, 2, 0, 9));
 }
 
@@ -8721,6 +8861,7 @@ DIS_INLINE void leaf_multisrc_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
+	dis_reserve(w, 27);
 	fmt_27(w, (int64_t)dis_bits(s->w, 2, 10, 10));
 	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
@@ -8756,6 +8897,7 @@ DIS_INLINE void leaf_multisrc_const_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
+	dis_reserve(w, 21);
 	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -8794,6 +8936,7 @@ DIS_INLINE void leaf_multisrc_relative_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
+	dis_reserve(w, 21);
 	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -8828,6 +8971,7 @@ DIS_INLINE void leaf_multisrc_relative_const_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
+	dis_reserve(w, 21);
 	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -8944,24 +9088,27 @@ static int site38_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_bary_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 53);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "bary.f ", 7);
+	dis_store(w, "bary.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_bary_f_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site33_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9055,24 +9202,27 @@ static int site41_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_flat_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 53);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "flat.b ", 7);
+	dis_store(w, "flat.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_flat_b_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site40_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9259,26 +9409,29 @@ static void ins_add_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_add_f_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_add_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.f ", 6);
+		dis_store(w, "add.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site43_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9287,24 +9440,27 @@ static void ins_add_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.f ", 6);
+	dis_store(w, "add.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site44_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9491,26 +9647,29 @@ static void ins_min_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_min_f_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_min_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.f ", 6);
+		dis_store(w, "min.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site48_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9519,24 +9678,27 @@ static void ins_min_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.f ", 6);
+	dis_store(w, "min.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site49_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9723,26 +9885,29 @@ static void ins_max_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_max_f_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_max_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.f ", 6);
+		dis_store(w, "max.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site53_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9751,24 +9916,27 @@ static void ins_max_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.f ", 6);
+	dis_store(w, "max.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site54_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9955,26 +10123,29 @@ static void ins_mul_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mul_f_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mul_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.f ", 6);
+		dis_store(w, "mul.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site58_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -9983,24 +10154,27 @@ static void ins_mul_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.f ", 6);
+	dis_store(w, "mul.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site59_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10157,19 +10331,21 @@ static void ins_sign_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sign_f_applies0(s)) {
+		dis_reserve(w, 59);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sign_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sign.f ", 7);
+		dis_store(w, "sign.f ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sign_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10178,17 +10354,19 @@ static void ins_sign_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 53);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sign.f ", 7);
+	dis_store(w, "sign.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sign_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10375,28 +10553,31 @@ static void ins_cmps_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_cmps_f_applies0(s)) {
+		dis_reserve(w, 80);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_cmps_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.f.", 7);
+		dis_store(w, "cmps.f.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cmps_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site66_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10405,26 +10586,29 @@ static void ins_cmps_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 74);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.f.", 7);
+	dis_store(w, "cmps.f.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cmps_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site67_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10577,19 +10761,21 @@ static void ins_absneg_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_absneg_f_applies0(s)) {
+		dis_reserve(w, 61);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_absneg_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "absneg.f ", 9);
+		dis_store(w, "absneg.f ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_absneg_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10598,17 +10784,19 @@ static void ins_absneg_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 55);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "absneg.f ", 9);
+	dis_store(w, "absneg.f ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_absneg_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10795,28 +10983,31 @@ static void ins_cmpv_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_cmpv_f_applies0(s)) {
+		dis_reserve(w, 80);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_cmpv_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.f.", 7);
+		dis_store(w, "cmpv.f.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cmpv_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site74_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10825,26 +11016,29 @@ static void ins_cmpv_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 74);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.f.", 7);
+	dis_store(w, "cmpv.f.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cmpv_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site75_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -10997,19 +11191,21 @@ static void ins_floor_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_floor_f_applies0(s)) {
+		dis_reserve(w, 60);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_floor_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "floor.f ", 8);
+		dis_store(w, "floor.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_floor_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11018,17 +11214,19 @@ static void ins_floor_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 54);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "floor.f ", 8);
+	dis_store(w, "floor.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_floor_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11185,19 +11383,21 @@ static void ins_ceil_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_ceil_f_applies0(s)) {
+		dis_reserve(w, 59);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_ceil_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "ceil.f ", 7);
+		dis_store(w, "ceil.f ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_ceil_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11206,17 +11406,19 @@ static void ins_ceil_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 53);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "ceil.f ", 7);
+	dis_store(w, "ceil.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_ceil_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11373,19 +11575,21 @@ static void ins_rndne_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_rndne_f_applies0(s)) {
+		dis_reserve(w, 60);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_rndne_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "rndne.f ", 8);
+		dis_store(w, "rndne.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_rndne_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11394,17 +11598,19 @@ static void ins_rndne_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 54);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rndne.f ", 8);
+	dis_store(w, "rndne.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_rndne_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11561,19 +11767,21 @@ static void ins_rndaz_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_rndaz_f_applies0(s)) {
+		dis_reserve(w, 60);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_rndaz_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "rndaz.f ", 8);
+		dis_store(w, "rndaz.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_rndaz_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11582,17 +11790,19 @@ static void ins_rndaz_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 54);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rndaz.f ", 8);
+	dis_store(w, "rndaz.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_rndaz_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11749,19 +11959,21 @@ static void ins_trunc_f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_trunc_f_applies0(s)) {
+		dis_reserve(w, 60);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_trunc_f_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "trunc.f ", 8);
+		dis_store(w, "trunc.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_trunc_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11770,17 +11982,19 @@ static void ins_trunc_f_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 54);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "trunc.f ", 8);
+	dis_store(w, "trunc.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_trunc_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11967,26 +12181,29 @@ static void ins_add_u_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_add_u_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_add_u_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.u ", 6);
+		dis_store(w, "add.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site94_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -11995,24 +12212,27 @@ static void ins_add_u_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.u ", 6);
+	dis_store(w, "add.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site95_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -12199,26 +12419,29 @@ static void ins_add_s_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_add_s_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_add_s_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.s ", 6);
+		dis_store(w, "add.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site99_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -12227,24 +12450,27 @@ static void ins_add_s_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.s ", 6);
+	dis_store(w, "add.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site100_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -12431,26 +12657,29 @@ static void ins_sub_u_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sub_u_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sub_u_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sub.u ", 6);
+		dis_store(w, "sub.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sub_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site104_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -12459,24 +12688,27 @@ static void ins_sub_u_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sub.u ", 6);
+	dis_store(w, "sub.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sub_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site105_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -12663,26 +12895,29 @@ static void ins_sub_s_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sub_s_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sub_s_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sub.s ", 6);
+		dis_store(w, "sub.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sub_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site109_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -12691,24 +12926,27 @@ static void ins_sub_s_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sub.s ", 6);
+	dis_store(w, "sub.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sub_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site110_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -12895,28 +13133,31 @@ static void ins_cmps_u_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_cmps_u_applies0(s)) {
+		dis_reserve(w, 80);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_cmps_u_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.u.", 7);
+		dis_store(w, "cmps.u.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cmps_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site114_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -12925,26 +13166,29 @@ static void ins_cmps_u_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 74);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.u.", 7);
+	dis_store(w, "cmps.u.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cmps_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site115_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -13127,28 +13371,31 @@ static void ins_cmps_s_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_cmps_s_applies0(s)) {
+		dis_reserve(w, 80);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_cmps_s_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.s.", 7);
+		dis_store(w, "cmps.s.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cmps_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site119_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -13157,26 +13404,29 @@ static void ins_cmps_s_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 74);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.s.", 7);
+	dis_store(w, "cmps.s.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cmps_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site120_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -13359,26 +13609,29 @@ static void ins_min_u_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_min_u_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_min_u_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.u ", 6);
+		dis_store(w, "min.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site124_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -13387,24 +13640,27 @@ static void ins_min_u_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.u ", 6);
+	dis_store(w, "min.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site125_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -13591,26 +13847,29 @@ static void ins_min_s_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_min_s_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_min_s_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.s ", 6);
+		dis_store(w, "min.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site129_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -13619,24 +13878,27 @@ static void ins_min_s_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.s ", 6);
+	dis_store(w, "min.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site130_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -13823,26 +14085,29 @@ static void ins_max_u_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_max_u_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_max_u_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.u ", 6);
+		dis_store(w, "max.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site134_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -13851,24 +14116,27 @@ static void ins_max_u_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.u ", 6);
+	dis_store(w, "max.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site135_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14055,26 +14323,29 @@ static void ins_max_s_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_max_s_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_max_s_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.s ", 6);
+		dis_store(w, "max.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site139_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14083,24 +14354,27 @@ static void ins_max_s_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.s ", 6);
+	dis_store(w, "max.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site140_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14257,19 +14531,21 @@ static void ins_absneg_s_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_absneg_s_applies0(s)) {
+		dis_reserve(w, 61);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_absneg_s_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "absneg.s ", 9);
+		dis_store(w, "absneg.s ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_absneg_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14278,17 +14554,19 @@ static void ins_absneg_s_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 55);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "absneg.s ", 9);
+	dis_store(w, "absneg.s ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_absneg_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14475,26 +14753,29 @@ static void ins_and_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_and_b_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_and_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "and.b ", 6);
+		dis_store(w, "and.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_and_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site147_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14503,24 +14784,27 @@ static void ins_and_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "and.b ", 6);
+	dis_store(w, "and.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_and_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site148_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14707,26 +14991,29 @@ static void ins_or_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_or_b_applies0(s)) {
+		dis_reserve(w, 57);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_or_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "or.b ", 5);
+		dis_store(w, "or.b ", 5);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_or_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site152_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14735,24 +15022,27 @@ static void ins_or_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 51);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "or.b ", 5);
+	dis_store(w, "or.b ", 5);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_or_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site153_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14909,19 +15199,21 @@ static void ins_not_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_not_b_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_not_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "not.b ", 6);
+		dis_store(w, "not.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_not_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -14930,17 +15222,19 @@ static void ins_not_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "not.b ", 6);
+	dis_store(w, "not.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_not_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -15127,26 +15421,29 @@ static void ins_xor_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_xor_b_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_xor_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "xor.b ", 6);
+		dis_store(w, "xor.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_xor_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site160_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -15155,24 +15452,27 @@ static void ins_xor_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "xor.b ", 6);
+	dis_store(w, "xor.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_xor_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site161_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -15359,28 +15659,31 @@ static void ins_cmpv_u_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_cmpv_u_applies0(s)) {
+		dis_reserve(w, 80);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_cmpv_u_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.u.", 7);
+		dis_store(w, "cmpv.u.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cmpv_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site165_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -15389,26 +15692,29 @@ static void ins_cmpv_u_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 74);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.u.", 7);
+	dis_store(w, "cmpv.u.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cmpv_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site166_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -15591,28 +15897,31 @@ static void ins_cmpv_s_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_cmpv_s_applies0(s)) {
+		dis_reserve(w, 80);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_cmpv_s_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.s.", 7);
+		dis_store(w, "cmpv.s.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cmpv_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site170_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -15621,26 +15930,29 @@ static void ins_cmpv_s_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 74);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.s.", 7);
+	dis_store(w, "cmpv.s.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cmpv_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site171_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -15823,26 +16135,29 @@ static void ins_mul_u24_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mul_u24_applies0(s)) {
+		dis_reserve(w, 60);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mul_u24_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.u24 ", 8);
+		dis_store(w, "mul.u24 ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_u24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site175_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -15851,24 +16166,27 @@ static void ins_mul_u24_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 54);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.u24 ", 8);
+	dis_store(w, "mul.u24 ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_u24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site176_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16055,26 +16373,29 @@ static void ins_mul_s24_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mul_s24_applies0(s)) {
+		dis_reserve(w, 60);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mul_s24_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.s24 ", 8);
+		dis_store(w, "mul.s24 ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_s24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site180_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16083,24 +16404,27 @@ static void ins_mul_s24_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 54);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.s24 ", 8);
+	dis_store(w, "mul.s24 ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_s24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site181_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16287,26 +16611,29 @@ static void ins_mull_u_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mull_u_applies0(s)) {
+		dis_reserve(w, 59);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mull_u_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mull.u ", 7);
+		dis_store(w, "mull.u ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mull_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site185_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16315,24 +16642,27 @@ static void ins_mull_u_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 53);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mull.u ", 7);
+	dis_store(w, "mull.u ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mull_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site186_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16489,19 +16819,21 @@ static void ins_bfrev_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_bfrev_b_applies0(s)) {
+		dis_reserve(w, 60);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_bfrev_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "bfrev.b ", 8);
+		dis_store(w, "bfrev.b ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_bfrev_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16510,17 +16842,19 @@ static void ins_bfrev_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 54);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "bfrev.b ", 8);
+	dis_store(w, "bfrev.b ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_bfrev_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16677,19 +17011,21 @@ static void ins_clz_s_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_clz_s_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_clz_s_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "clz.s ", 6);
+		dis_store(w, "clz.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_clz_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16698,17 +17034,19 @@ static void ins_clz_s_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "clz.s ", 6);
+	dis_store(w, "clz.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_clz_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16865,19 +17203,21 @@ static void ins_clz_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_clz_b_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_clz_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "clz.b ", 6);
+		dis_store(w, "clz.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_clz_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -16886,17 +17226,19 @@ static void ins_clz_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "clz.b ", 6);
+	dis_store(w, "clz.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_clz_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -17083,26 +17425,29 @@ static void ins_shl_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_shl_b_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_shl_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shl.b ", 6);
+		dis_store(w, "shl.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shl_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site199_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -17111,24 +17456,27 @@ static void ins_shl_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shl.b ", 6);
+	dis_store(w, "shl.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shl_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site200_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -17315,26 +17663,29 @@ static void ins_shr_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_shr_b_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_shr_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shr.b ", 6);
+		dis_store(w, "shr.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shr_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site204_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -17343,24 +17694,27 @@ static void ins_shr_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shr.b ", 6);
+	dis_store(w, "shr.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shr_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site205_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -17547,26 +17901,29 @@ static void ins_ashr_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_ashr_b_applies0(s)) {
+		dis_reserve(w, 59);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_ashr_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "ashr.b ", 7);
+		dis_store(w, "ashr.b ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_ashr_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site209_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -17575,24 +17932,27 @@ static void ins_ashr_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 53);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "ashr.b ", 7);
+	dis_store(w, "ashr.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_ashr_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site210_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -17779,26 +18139,29 @@ static void ins_mgen_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mgen_b_applies0(s)) {
+		dis_reserve(w, 59);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mgen_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mgen.b ", 7);
+		dis_store(w, "mgen.b ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mgen_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site214_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -17807,24 +18170,27 @@ static void ins_mgen_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 53);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mgen.b ", 7);
+	dis_store(w, "mgen.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mgen_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site215_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18011,26 +18377,29 @@ static void ins_getbit_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_getbit_b_applies0(s)) {
+		dis_reserve(w, 61);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_getbit_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "getbit.b ", 9);
+		dis_store(w, "getbit.b ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_getbit_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site219_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18039,24 +18408,27 @@ static void ins_getbit_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 55);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "getbit.b ", 9);
+	dis_store(w, "getbit.b ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_getbit_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site220_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18213,19 +18585,21 @@ static void ins_setrm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_setrm_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_setrm_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "setrm ", 6);
+		dis_store(w, "setrm ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_setrm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18234,17 +18608,19 @@ static void ins_setrm_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "setrm ", 6);
+	dis_store(w, "setrm ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_setrm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18401,19 +18777,21 @@ static void ins_cbits_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_cbits_b_applies0(s)) {
+		dis_reserve(w, 60);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_cbits_b_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cbits.b ", 8);
+		dis_store(w, "cbits.b ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cbits_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18422,17 +18800,19 @@ static void ins_cbits_b_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 54);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cbits.b ", 8);
+	dis_store(w, "cbits.b ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cbits_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18619,26 +18999,29 @@ static void ins_shb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_shb_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_shb_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shb ", 4);
+		dis_store(w, "shb ", 4);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shb_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site230_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18647,24 +19030,27 @@ static void ins_shb_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shb ", 4);
+	dis_store(w, "shb ", 4);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shb_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site231_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18851,26 +19237,29 @@ static void ins_msad_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_msad_applies0(s)) {
+		dis_reserve(w, 57);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_msad_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "msad ", 5);
+		dis_store(w, "msad ", 5);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_msad_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
 			};
 			root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site235_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -18879,24 +19268,27 @@ static void ins_msad_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 51);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "msad ", 5);
+	dis_store(w, "msad ", 5);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_msad_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
 		};
 		root_multisrc(s, (int64_t)dis_bits(s->w, 2, 0, 15), site236_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -19050,6 +19442,7 @@ static int site240_param(struct scope *s, int name, int64_t *v, int *fmt)
 DIS_INLINE void leaf_cat3_src_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 7);
 	fmt_27(w, (int64_t)dis_bits(s->w, 2, 10, 10));
 	fmt_22(w, s->pv[0]);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
@@ -19111,13 +19504,15 @@ DIS_INLINE void leaf_cat3_src_const_or_immed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat3_src_const_or_immed_applies0(s)) {
+		dis_reserve(w, 20);
 		fmt_38(w, (int64_t)dis_bits(s->w, 2, 0, 11));
 		return;
 	}
+	dis_reserve(w, 43);
 	fmt_22(w, s->pv[0]);
-	dis_putn(w, "c", 1);
+	dis_store(w, "c", 1);
 	fmt_26(w, (int64_t)dis_bits(s->w, 2, 2, 10));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 }
 
@@ -19136,10 +19531,11 @@ static void leaf_cat3_src_const_or_immed_enter(struct scope *parent, const uint3
 DIS_INLINE void leaf_cat3_src_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 31);
 	fmt_22(w, s->pv[0]);
-	dis_putn(w, "r<a0.x + ", 9);
+	dis_store(w, "r<a0.x + ", 9);
 	fmt_28(w, (int64_t)dis_bits(s->w, 2, 0, 9));
-	dis_putn(w, ">", 1);
+	dis_store(w, ">", 1);
 }
 
 static void leaf_cat3_src_relative_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -19157,10 +19553,11 @@ static void leaf_cat3_src_relative_gpr_enter(struct scope *parent, const uint32_
 DIS_INLINE void leaf_cat3_src_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 31);
 	fmt_22(w, s->pv[0]);
-	dis_putn(w, "c<a0.x + ", 9);
+	dis_store(w, "c<a0.x + ", 9);
 	fmt_28(w, (int64_t)dis_bits(s->w, 2, 0, 9));
-	dis_putn(w, ">", 1);
+	dis_store(w, ">", 1);
 }
 
 static void leaf_cat3_src_relative_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -19240,18 +19637,20 @@ static void ins_mad_u16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mad_u16_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mad_u16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.u16 ", 8);
+		dis_store(w, "mad.u16 ", 8);
 		fmt_22(w, ins_mad_u16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -19259,11 +19658,13 @@ static void ins_mad_u16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site240_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_u16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -19273,16 +19674,18 @@ static void ins_mad_u16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.u16 ", 8);
+	dis_store(w, "mad.u16 ", 8);
 	fmt_22(w, ins_mad_u16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -19291,12 +19694,14 @@ static void ins_mad_u16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site240_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_mad_u16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -19461,18 +19866,20 @@ static void ins_madsh_u16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_madsh_u16_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_madsh_u16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "madsh.u16 ", 10);
+		dis_store(w, "madsh.u16 ", 10);
 		fmt_22(w, ins_madsh_u16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -19480,11 +19887,13 @@ static void ins_madsh_u16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site245_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_madsh_u16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -19494,16 +19903,18 @@ static void ins_madsh_u16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "madsh.u16 ", 10);
+	dis_store(w, "madsh.u16 ", 10);
 	fmt_22(w, ins_madsh_u16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -19512,12 +19923,14 @@ static void ins_madsh_u16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site245_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_madsh_u16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -19682,18 +20095,20 @@ static void ins_mad_s16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mad_s16_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mad_s16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.s16 ", 8);
+		dis_store(w, "mad.s16 ", 8);
 		fmt_22(w, ins_mad_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -19701,11 +20116,13 @@ static void ins_mad_s16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site249_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_s16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -19715,16 +20132,18 @@ static void ins_mad_s16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.s16 ", 8);
+	dis_store(w, "mad.s16 ", 8);
 	fmt_22(w, ins_mad_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -19733,12 +20152,14 @@ static void ins_mad_s16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site249_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_mad_s16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -19903,18 +20324,20 @@ static void ins_madsh_m16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_madsh_m16_applies0(s)) {
+		dis_reserve(w, 58);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_madsh_m16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "madsh.m16 ", 10);
+		dis_store(w, "madsh.m16 ", 10);
 		fmt_22(w, ins_madsh_m16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -19922,11 +20345,13 @@ static void ins_madsh_m16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site253_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_madsh_m16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -19936,16 +20361,18 @@ static void ins_madsh_m16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 52);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "madsh.m16 ", 10);
+	dis_store(w, "madsh.m16 ", 10);
 	fmt_22(w, ins_madsh_m16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -19954,12 +20381,14 @@ static void ins_madsh_m16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site253_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_madsh_m16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -20124,18 +20553,20 @@ static void ins_mad_u24_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mad_u24_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mad_u24_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.u24 ", 8);
+		dis_store(w, "mad.u24 ", 8);
 		fmt_22(w, ins_mad_u24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -20143,11 +20574,13 @@ static void ins_mad_u24_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site257_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_u24_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -20157,16 +20590,18 @@ static void ins_mad_u24_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.u24 ", 8);
+	dis_store(w, "mad.u24 ", 8);
 	fmt_22(w, ins_mad_u24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -20175,12 +20610,14 @@ static void ins_mad_u24_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site257_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_mad_u24_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -20345,18 +20782,20 @@ static void ins_mad_s24_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mad_s24_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mad_s24_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.s24 ", 8);
+		dis_store(w, "mad.s24 ", 8);
 		fmt_22(w, ins_mad_s24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -20364,11 +20803,13 @@ static void ins_mad_s24_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site261_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_s24_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -20378,16 +20819,18 @@ static void ins_mad_s24_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.s24 ", 8);
+	dis_store(w, "mad.s24 ", 8);
 	fmt_22(w, ins_mad_s24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -20396,12 +20839,14 @@ static void ins_mad_s24_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site261_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_mad_s24_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -20566,18 +21011,20 @@ static void ins_mad_f16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mad_f16_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mad_f16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.f16 ", 8);
+		dis_store(w, "mad.f16 ", 8);
 		fmt_22(w, ins_mad_f16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -20585,11 +21032,13 @@ static void ins_mad_f16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site265_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_f16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -20599,16 +21048,18 @@ static void ins_mad_f16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.f16 ", 8);
+	dis_store(w, "mad.f16 ", 8);
 	fmt_22(w, ins_mad_f16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -20617,12 +21068,14 @@ static void ins_mad_f16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site265_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_mad_f16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -20787,18 +21240,20 @@ static void ins_mad_f32_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_mad_f32_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_mad_f32_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.f32 ", 8);
+		dis_store(w, "mad.f32 ", 8);
 		fmt_22(w, ins_mad_f32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -20806,11 +21261,13 @@ static void ins_mad_f32_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site269_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_f32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -20820,16 +21277,18 @@ static void ins_mad_f32_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.f32 ", 8);
+	dis_store(w, "mad.f32 ", 8);
 	fmt_22(w, ins_mad_f32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -20838,12 +21297,14 @@ static void ins_mad_f32_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site269_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_mad_f32_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -21008,18 +21469,20 @@ static void ins_sel_b16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sel_b16_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sel_b16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.b16 ", 8);
+		dis_store(w, "sel.b16 ", 8);
 		fmt_22(w, ins_sel_b16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -21027,11 +21490,13 @@ static void ins_sel_b16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site273_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_b16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -21041,16 +21506,18 @@ static void ins_sel_b16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.b16 ", 8);
+	dis_store(w, "sel.b16 ", 8);
 	fmt_22(w, ins_sel_b16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -21059,12 +21526,14 @@ static void ins_sel_b16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site273_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_sel_b16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -21229,18 +21698,20 @@ static void ins_sel_b32_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sel_b32_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sel_b32_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.b32 ", 8);
+		dis_store(w, "sel.b32 ", 8);
 		fmt_22(w, ins_sel_b32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -21248,11 +21719,13 @@ static void ins_sel_b32_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site277_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_b32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -21262,16 +21735,18 @@ static void ins_sel_b32_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.b32 ", 8);
+	dis_store(w, "sel.b32 ", 8);
 	fmt_22(w, ins_sel_b32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -21280,12 +21755,14 @@ static void ins_sel_b32_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site277_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_sel_b32_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -21450,18 +21927,20 @@ static void ins_sel_s16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sel_s16_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sel_s16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.s16 ", 8);
+		dis_store(w, "sel.s16 ", 8);
 		fmt_22(w, ins_sel_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -21469,11 +21948,13 @@ static void ins_sel_s16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site281_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_s16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -21483,16 +21964,18 @@ static void ins_sel_s16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.s16 ", 8);
+	dis_store(w, "sel.s16 ", 8);
 	fmt_22(w, ins_sel_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -21501,12 +21984,14 @@ static void ins_sel_s16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site281_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_sel_s16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -21671,18 +22156,20 @@ static void ins_sel_s32_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sel_s32_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sel_s32_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.s32 ", 8);
+		dis_store(w, "sel.s32 ", 8);
 		fmt_22(w, ins_sel_s32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -21690,11 +22177,13 @@ static void ins_sel_s32_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site285_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_s32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -21704,16 +22193,18 @@ static void ins_sel_s32_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.s32 ", 8);
+	dis_store(w, "sel.s32 ", 8);
 	fmt_22(w, ins_sel_s32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -21722,12 +22213,14 @@ static void ins_sel_s32_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site285_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_sel_s32_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -21892,18 +22385,20 @@ static void ins_sel_f16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sel_f16_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sel_f16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.f16 ", 8);
+		dis_store(w, "sel.f16 ", 8);
 		fmt_22(w, ins_sel_f16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -21911,11 +22406,13 @@ static void ins_sel_f16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site289_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_f16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -21925,16 +22422,18 @@ static void ins_sel_f16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.f16 ", 8);
+	dis_store(w, "sel.f16 ", 8);
 	fmt_22(w, ins_sel_f16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -21943,12 +22442,14 @@ static void ins_sel_f16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site289_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_sel_f16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -22113,18 +22614,20 @@ static void ins_sel_f32_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sel_f32_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sel_f32_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.f32 ", 8);
+		dis_store(w, "sel.f32 ", 8);
 		fmt_22(w, ins_sel_f32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -22132,11 +22635,13 @@ static void ins_sel_f32_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site293_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_f32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -22146,16 +22651,18 @@ static void ins_sel_f32_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.f32 ", 8);
+	dis_store(w, "sel.f32 ", 8);
 	fmt_22(w, ins_sel_f32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -22164,12 +22671,14 @@ static void ins_sel_f32_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site293_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_sel_f32_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -22334,18 +22843,20 @@ static void ins_sad_s16_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sad_s16_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sad_s16_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sad.s16 ", 8);
+		dis_store(w, "sad.s16 ", 8);
 		fmt_22(w, ins_sad_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -22353,11 +22864,13 @@ static void ins_sad_s16_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site297_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sad_s16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -22367,16 +22880,18 @@ static void ins_sad_s16_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sad.s16 ", 8);
+	dis_store(w, "sad.s16 ", 8);
 	fmt_22(w, ins_sad_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -22385,12 +22900,14 @@ static void ins_sad_s16_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site297_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_sad_s16_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -22555,18 +23072,20 @@ static void ins_sad_s32_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sad_s32_applies0(s)) {
+		dis_reserve(w, 56);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_sad_s32_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sad.s32 ", 8);
+		dis_store(w, "sad.s32 ", 8);
 		fmt_22(w, ins_sad_s32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -22574,11 +23093,13 @@ static void ins_sad_s32_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site301_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sad_s32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -22588,16 +23109,18 @@ static void ins_sad_s32_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 50);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sad.s32 ", 8);
+	dis_store(w, "sad.s32 ", 8);
 	fmt_22(w, ins_sad_s32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -22606,12 +23129,14 @@ static void ins_sad_s32_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site301_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_sad_s32_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -22784,18 +23309,20 @@ static void ins_shrm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_shrm_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_32(w, ins_shrm_d1_sat(s));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_shrm_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shrm ", 5);
+		dis_store(w, "shrm ", 5);
 		fmt_22(w, ins_shrm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -22803,11 +23330,13 @@ static void ins_shrm_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site305_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_shrm_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -22817,16 +23346,18 @@ static void ins_shrm_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 42);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_32(w, ins_shrm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shrm ", 5);
+	dis_store(w, "shrm ", 5);
 	fmt_22(w, ins_shrm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -22835,12 +23366,14 @@ static void ins_shrm_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site305_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_shrm_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -23013,18 +23546,20 @@ static void ins_shlm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_shlm_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_32(w, ins_shlm_d1_sat(s));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_shlm_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shlm ", 5);
+		dis_store(w, "shlm ", 5);
 		fmt_22(w, ins_shlm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -23032,11 +23567,13 @@ static void ins_shlm_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site309_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_shlm_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -23046,16 +23583,18 @@ static void ins_shlm_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 42);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_32(w, ins_shlm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shlm ", 5);
+	dis_store(w, "shlm ", 5);
 	fmt_22(w, ins_shlm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -23064,12 +23603,14 @@ static void ins_shlm_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site309_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_shlm_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -23242,18 +23783,20 @@ static void ins_shrg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_shrg_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_32(w, ins_shrg_d1_sat(s));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_shrg_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shrg ", 5);
+		dis_store(w, "shrg ", 5);
 		fmt_22(w, ins_shrg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -23261,11 +23804,13 @@ static void ins_shrg_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site313_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_shrg_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -23275,16 +23820,18 @@ static void ins_shrg_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 42);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_32(w, ins_shrg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shrg ", 5);
+	dis_store(w, "shrg ", 5);
 	fmt_22(w, ins_shrg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -23293,12 +23840,14 @@ static void ins_shrg_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site313_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_shrg_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -23471,18 +24020,20 @@ static void ins_shlg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_shlg_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_32(w, ins_shlg_d1_sat(s));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_shlg_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shlg ", 5);
+		dis_store(w, "shlg ", 5);
 		fmt_22(w, ins_shlg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -23490,11 +24041,13 @@ static void ins_shlg_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site317_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_shlg_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -23504,16 +24057,18 @@ static void ins_shlg_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 42);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_32(w, ins_shlg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shlg ", 5);
+	dis_store(w, "shlg ", 5);
 	fmt_22(w, ins_shlg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -23522,12 +24077,14 @@ static void ins_shlg_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site317_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_shlg_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -23700,18 +24257,20 @@ static void ins_andg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_andg_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_32(w, ins_andg_d1_sat(s));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_andg_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "andg ", 5);
+		dis_store(w, "andg ", 5);
 		fmt_22(w, ins_andg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -23719,11 +24278,13 @@ static void ins_andg_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site321_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_andg_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 		{
 			const int64_t pv[] = {
@@ -23733,16 +24294,18 @@ static void ins_andg_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 42);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_32(w, ins_andg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "andg ", 5);
+	dis_store(w, "andg ", 5);
 	fmt_22(w, ins_andg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -23751,12 +24314,14 @@ static void ins_andg_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site321_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_andg_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -23885,32 +24450,36 @@ static void ins_dp2acc_render(struct scope *s)
 	int64_t v;
 	int fmt;
 	(void)ins_dp2acc_applies0(s);
+	dis_reserve(w, 74);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-	dis_putn(w, "(nop", 4);
+	dis_store(w, "(nop", 4);
 	if (!ins_dp2acc_r_nop(s, N_NOP, &v, &fmt))
 		no_field(s, "NOP");
 	else
 		format_value(w, fmt, v);
-	dis_putn(w, ") ", 2);
+	dis_store(w, ") ", 2);
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "dp2acc", 6);
+	dis_store(w, "dp2acc", 6);
 	fmt_39(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_40(w, (int64_t)dis_bits(s->w, 2, 30, 30));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_dp2acc_d1_half(s),
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site325_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 7);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	{
 		const int64_t pv[] = {
@@ -24038,32 +24607,36 @@ static void ins_dp4acc_render(struct scope *s)
 	int64_t v;
 	int fmt;
 	(void)ins_dp4acc_applies0(s);
+	dis_reserve(w, 74);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
-	dis_putn(w, "(nop", 4);
+	dis_store(w, "(nop", 4);
 	if (!ins_dp4acc_r_nop(s, N_NOP, &v, &fmt))
 		no_field(s, "NOP");
 	else
 		format_value(w, fmt, v);
-	dis_putn(w, ") ", 2);
+	dis_store(w, ") ", 2);
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "dp4acc", 6);
+	dis_store(w, "dp4acc", 6);
 	fmt_39(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_40(w, (int64_t)dis_bits(s->w, 2, 30, 30));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_dp4acc_d1_half(s),
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site329_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 7);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	{
 		const int64_t pv[] = {
@@ -24228,18 +24801,20 @@ static void ins_wmm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_wmm_applies0(s)) {
+		dis_reserve(w, 47);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_32(w, ins_wmm_d1_sat(s));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_wmm_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "wmm ", 4);
+		dis_store(w, "wmm ", 4);
 		fmt_22(w, ins_wmm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -24247,11 +24822,13 @@ static void ins_wmm_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site333_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_wmm_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		fmt_32(w, ins_wmm_d1_src3_neg(s));
 		{
 			const int64_t pv[] = {
@@ -24261,16 +24838,18 @@ static void ins_wmm_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 41);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_32(w, ins_wmm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "wmm ", 4);
+	dis_store(w, "wmm ", 4);
 	fmt_22(w, ins_wmm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -24279,12 +24858,14 @@ static void ins_wmm_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site333_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_wmm_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 5);
+	dis_store(w, ", ", 2);
 	fmt_32(w, ins_wmm_d1_src3_neg(s));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -24450,18 +25031,20 @@ static void ins_wmm_accu_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_wmm_accu_applies0(s)) {
+		dis_reserve(w, 52);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 		fmt_32(w, ins_wmm_accu_d1_sat(s));
-		dis_putn(w, "(nop", 4);
+		dis_store(w, "(nop", 4);
 		fmt_8(w, ins_wmm_accu_d0_nop(s));
-		dis_putn(w, ") ", 2);
+		dis_store(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "wmm.accu ", 9);
+		dis_store(w, "wmm.accu ", 9);
 		fmt_22(w, ins_wmm_accu_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 7);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 		{
 			const int64_t pv[] = {
@@ -24469,11 +25052,13 @@ static void ins_wmm_accu_render(struct scope *s)
 			};
 			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site337_param, "SRC1", pv);
 		}
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 8);
+		dis_store(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_wmm_accu_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 2);
+		dis_store(w, ", ", 2);
 		fmt_32(w, ins_wmm_accu_d1_src3_neg(s));
 		{
 			const int64_t pv[] = {
@@ -24483,16 +25068,18 @@ static void ins_wmm_accu_render(struct scope *s)
 		}
 		return;
 	}
+	dis_reserve(w, 46);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_32(w, ins_wmm_accu_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "wmm.accu ", 9);
+	dis_store(w, "wmm.accu ", 9);
 	fmt_22(w, ins_wmm_accu_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 10);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
 	{
@@ -24501,12 +25088,14 @@ static void ins_wmm_accu_render(struct scope *s)
 		};
 		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site337_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 11);
+	dis_store(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_wmm_accu_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 5);
+	dis_store(w, ", ", 2);
 	fmt_32(w, ins_wmm_accu_d1_src3_neg(s));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
 	{
@@ -24582,16 +25171,18 @@ static int site341_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_rcp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 46);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rcp ", 4);
+	dis_store(w, "rcp ", 4);
 	fmt_22(w, ins_rcp_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -24669,16 +25260,18 @@ static int site343_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_rsq_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 46);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rsq ", 4);
+	dis_store(w, "rsq ", 4);
 	fmt_22(w, ins_rsq_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -24756,16 +25349,18 @@ static int site345_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_log2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 47);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "log2 ", 5);
+	dis_store(w, "log2 ", 5);
 	fmt_22(w, ins_log2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -24843,16 +25438,18 @@ static int site347_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_exp2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 47);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "exp2 ", 5);
+	dis_store(w, "exp2 ", 5);
 	fmt_22(w, ins_exp2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -24930,16 +25527,18 @@ static int site349_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_sin_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 46);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sin ", 4);
+	dis_store(w, "sin ", 4);
 	fmt_22(w, ins_sin_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -25017,16 +25616,18 @@ static int site351_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_cos_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 46);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cos ", 4);
+	dis_store(w, "cos ", 4);
 	fmt_22(w, ins_cos_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -25104,16 +25705,18 @@ static int site353_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_sqrt_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 47);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sqrt ", 5);
+	dis_store(w, "sqrt ", 5);
 	fmt_22(w, ins_sqrt_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -25191,16 +25794,18 @@ static int site355_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_hrsq_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 47);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hrsq ", 5);
+	dis_store(w, "hrsq ", 5);
 	fmt_22(w, ins_hrsq_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -25278,16 +25883,18 @@ static int site357_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_hlog2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 48);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hlog2 ", 6);
+	dis_store(w, "hlog2 ", 6);
 	fmt_22(w, ins_hlog2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -25365,16 +25972,18 @@ static int site359_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_hexp2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 48);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hexp2 ", 6);
+	dis_store(w, "hexp2 ", 6);
 	fmt_22(w, ins_hexp2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 52, 52),
@@ -25625,7 +26234,8 @@ DIS_INLINE void leaf_cat5_s2en_bindless_base_render(struct scope *s)
 	int64_t v;
 	int fmt;
 	if (leaf_cat5_s2en_bindless_base_applies0(s)) {
-		dis_putn(w, ".base", 5);
+		dis_reserve(w, 5);
+		dis_store(w, ".base", 5);
 		if (!leaf_cat5_s2en_bindless_base_r_base(s, N_BASE, &v, &fmt))
 			no_field(s, "BASE");
 		else
@@ -25709,9 +26319,10 @@ DIS_INLINE void leaf_cat5_type_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_type_applies0(s)) {
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 22);
+		dis_store(w, "(", 1);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 0, 2));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		return;
 	}
 }
@@ -25846,7 +26457,8 @@ DIS_INLINE void leaf_cat5_src1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_src1_applies0(s)) {
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 3);
+		dis_store(w, ", ", 2);
 		fmt_22(w, s->pv[1]);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 		return;
@@ -25935,12 +26547,14 @@ DIS_INLINE void leaf_cat5_src2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_src2_applies0(s)) {
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 3);
+		dis_store(w, ", ", 2);
 		fmt_22(w, s->pv[1]);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 		return;
 	}
 	if (leaf_cat5_src2_applies1(s)) {
+		dis_reserve(w, 21);
 		fmt_53(w, (int64_t)dis_bits(s->w, 2, 0, 7));
 		return;
 	}
@@ -26168,7 +26782,8 @@ DIS_INLINE void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_samp_s2en_bindless_a1_applies0(s)) {
-		dis_putn(w, ", s#", 4);
+		dis_reserve(w, 24);
+		dis_store(w, ", s#", 4);
 		fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 7));
 		return;
 	}
@@ -26262,7 +26877,8 @@ DIS_INLINE void leaf_cat5_samp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_samp_applies0(s)) {
-		dis_putn(w, ", s#", 4);
+		dis_reserve(w, 24);
+		dis_store(w, ", s#", 4);
 		fmt_54(w, (int64_t)dis_bits(s->w, 2, 0, 3));
 		return;
 	}
@@ -26356,7 +26972,8 @@ DIS_INLINE void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_s2en_bindless_a1_applies0(s)) {
-		dis_putn(w, ", t#", 4);
+		dis_reserve(w, 24);
+		dis_store(w, ", t#", 4);
 		fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 7));
 		return;
 	}
@@ -26450,7 +27067,8 @@ DIS_INLINE void leaf_cat5_tex_s2en_bindless_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_s2en_bindless_applies0(s)) {
-		dis_putn(w, ", t#", 4);
+		dis_reserve(w, 24);
+		dis_store(w, ", t#", 4);
 		fmt_54(w, (int64_t)dis_bits(s->w, 2, 0, 3));
 		return;
 	}
@@ -26494,7 +27112,8 @@ DIS_INLINE void leaf_cat5_src3_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_src3_applies0(s)) {
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 3);
+		dis_store(w, ", ", 2);
 		fmt_22(w, leaf_cat5_src3_d0_src_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 		return;
@@ -26601,7 +27220,8 @@ DIS_INLINE void leaf_cat5_tex_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_applies0(s)) {
-		dis_putn(w, ", t#", 4);
+		dis_reserve(w, 24);
+		dis_store(w, ", t#", 4);
 		fmt_56(w, (int64_t)dis_bits(s->w, 2, 0, 6));
 		return;
 	}
@@ -26645,9 +27265,10 @@ static void ins_isam_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_isam_applies0(s)) {
+		dis_reserve(w, 45);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "isam", 4);
+		dis_store(w, "isam", 4);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -26657,17 +27278,19 @@ static void ins_isam_render(struct scope *s)
 		fmt_47(w, ins_isam_d0_uniform(s));
 		fmt_48(w, ins_isam_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site360_param, "BASE", NULL);
+		dis_reserve(w, 4);
 		fmt_50(w, (int64_t)dis_bits(s->w, 2, 18, 18));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_isam_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site361_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_isam_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -26693,30 +27316,33 @@ static void ins_isam_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site367_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_isam_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "isam", 4);
+	dis_store(w, "isam", 4);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_32(w, ins_isam_d1_p(s));
 	fmt_44(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_50(w, (int64_t)dis_bits(s->w, 2, 18, 18));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_isam_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site361_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_isam_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -27139,9 +27765,10 @@ static void ins_isaml_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_isaml_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "isaml", 5);
+		dis_store(w, "isaml", 5);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -27151,17 +27778,19 @@ static void ins_isaml_render(struct scope *s)
 		fmt_47(w, ins_isaml_d0_uniform(s));
 		fmt_48(w, ins_isaml_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site375_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_isaml_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_isaml_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site376_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_isaml_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -27187,30 +27816,33 @@ static void ins_isaml_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site380_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_isaml_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "isaml", 5);
+	dis_store(w, "isaml", 5);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_isaml_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_isaml_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site376_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_isaml_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -27633,9 +28265,10 @@ static void ins_isamm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_isamm_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "isamm", 5);
+		dis_store(w, "isamm", 5);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -27645,17 +28278,19 @@ static void ins_isamm_render(struct scope *s)
 		fmt_47(w, ins_isamm_d0_uniform(s));
 		fmt_48(w, ins_isamm_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site383_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_isamm_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_isamm_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site384_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_isamm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -27681,30 +28316,33 @@ static void ins_isamm_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site388_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_isamm_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "isamm", 5);
+	dis_store(w, "isamm", 5);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_isamm_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_isamm_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site384_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_isamm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -28127,9 +28765,10 @@ static void ins_sam_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_sam_applies0(s)) {
+		dis_reserve(w, 46);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "sam", 3);
+		dis_store(w, "sam", 3);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -28139,17 +28778,19 @@ static void ins_sam_render(struct scope *s)
 		fmt_47(w, ins_sam_d0_uniform(s));
 		fmt_48(w, ins_sam_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site391_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_sam_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_sam_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site392_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_sam_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -28175,30 +28816,33 @@ static void ins_sam_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site396_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_sam_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 23);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "sam", 3);
+	dis_store(w, "sam", 3);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_sam_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_sam_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site392_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_sam_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -28621,9 +29265,10 @@ static void ins_samb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_samb_applies0(s)) {
+		dis_reserve(w, 47);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "samb", 4);
+		dis_store(w, "samb", 4);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -28633,17 +29278,19 @@ static void ins_samb_render(struct scope *s)
 		fmt_47(w, ins_samb_d0_uniform(s));
 		fmt_48(w, ins_samb_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site399_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_samb_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_samb_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site400_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_samb_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -28669,30 +29316,33 @@ static void ins_samb_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site404_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_samb_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 24);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "samb", 4);
+	dis_store(w, "samb", 4);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_samb_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_samb_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site400_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_samb_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -29115,9 +29765,10 @@ static void ins_saml_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_saml_applies0(s)) {
+		dis_reserve(w, 47);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "saml", 4);
+		dis_store(w, "saml", 4);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -29127,17 +29778,19 @@ static void ins_saml_render(struct scope *s)
 		fmt_47(w, ins_saml_d0_uniform(s));
 		fmt_48(w, ins_saml_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site407_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_saml_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_saml_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site408_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_saml_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -29163,30 +29816,33 @@ static void ins_saml_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site412_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_saml_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 24);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "saml", 4);
+	dis_store(w, "saml", 4);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_saml_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_saml_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site408_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_saml_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -29609,9 +30265,10 @@ static void ins_samgq_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_samgq_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "samgq", 5);
+		dis_store(w, "samgq", 5);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -29621,17 +30278,19 @@ static void ins_samgq_render(struct scope *s)
 		fmt_47(w, ins_samgq_d0_uniform(s));
 		fmt_48(w, ins_samgq_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site415_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_samgq_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_samgq_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site416_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_samgq_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -29657,30 +30316,33 @@ static void ins_samgq_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site420_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_samgq_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "samgq", 5);
+	dis_store(w, "samgq", 5);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_samgq_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_samgq_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site416_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_samgq_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -30103,9 +30765,10 @@ static void ins_getlod_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_getlod_applies0(s)) {
+		dis_reserve(w, 49);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "getlod", 6);
+		dis_store(w, "getlod", 6);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -30115,17 +30778,19 @@ static void ins_getlod_render(struct scope *s)
 		fmt_47(w, ins_getlod_d0_uniform(s));
 		fmt_48(w, ins_getlod_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site423_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_getlod_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_getlod_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site424_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_getlod_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -30151,30 +30816,33 @@ static void ins_getlod_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site428_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_getlod_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getlod", 6);
+	dis_store(w, "getlod", 6);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_getlod_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_getlod_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site424_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_getlod_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -30597,9 +31265,10 @@ static void ins_conv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_conv_applies0(s)) {
+		dis_reserve(w, 47);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "conv", 4);
+		dis_store(w, "conv", 4);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -30609,17 +31278,19 @@ static void ins_conv_render(struct scope *s)
 		fmt_47(w, ins_conv_d0_uniform(s));
 		fmt_48(w, ins_conv_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site431_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_conv_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_conv_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site432_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_conv_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -30645,30 +31316,33 @@ static void ins_conv_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site436_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_conv_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 24);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "conv", 4);
+	dis_store(w, "conv", 4);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_conv_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_conv_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site432_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_conv_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -31091,9 +31765,10 @@ static void ins_convm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_convm_applies0(s)) {
+		dis_reserve(w, 48);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "convm", 5);
+		dis_store(w, "convm", 5);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -31103,17 +31778,19 @@ static void ins_convm_render(struct scope *s)
 		fmt_47(w, ins_convm_d0_uniform(s));
 		fmt_48(w, ins_convm_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site439_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_convm_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_convm_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site440_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_convm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -31139,30 +31816,33 @@ static void ins_convm_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site444_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_convm_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "convm", 5);
+	dis_store(w, "convm", 5);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_convm_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_convm_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site440_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_convm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -31585,9 +32265,10 @@ static void ins_getsize_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_getsize_applies0(s)) {
+		dis_reserve(w, 50);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "getsize", 7);
+		dis_store(w, "getsize", 7);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -31597,17 +32278,19 @@ static void ins_getsize_render(struct scope *s)
 		fmt_47(w, ins_getsize_d0_uniform(s));
 		fmt_48(w, ins_getsize_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site447_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_getsize_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_getsize_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site448_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_getsize_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -31633,30 +32316,33 @@ static void ins_getsize_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site452_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_getsize_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 27);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getsize", 7);
+	dis_store(w, "getsize", 7);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_getsize_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_getsize_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site448_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_getsize_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -32079,9 +32765,10 @@ static void ins_getbuf_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_getbuf_applies0(s)) {
+		dis_reserve(w, 49);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "getbuf", 6);
+		dis_store(w, "getbuf", 6);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -32091,17 +32778,19 @@ static void ins_getbuf_render(struct scope *s)
 		fmt_47(w, ins_getbuf_d0_uniform(s));
 		fmt_48(w, ins_getbuf_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site455_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_getbuf_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_getbuf_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site456_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_getbuf_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -32127,30 +32816,33 @@ static void ins_getbuf_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site460_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_getbuf_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getbuf", 6);
+	dis_store(w, "getbuf", 6);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_getbuf_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_getbuf_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site456_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_getbuf_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -32573,9 +33265,10 @@ static void ins_getpos_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_getpos_applies0(s)) {
+		dis_reserve(w, 49);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "getpos", 6);
+		dis_store(w, "getpos", 6);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -32585,17 +33278,19 @@ static void ins_getpos_render(struct scope *s)
 		fmt_47(w, ins_getpos_d0_uniform(s));
 		fmt_48(w, ins_getpos_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site463_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_getpos_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_getpos_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site464_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_getpos_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -32621,30 +33316,33 @@ static void ins_getpos_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site468_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_getpos_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getpos", 6);
+	dis_store(w, "getpos", 6);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_getpos_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_getpos_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site464_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_getpos_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -33067,9 +33765,10 @@ static void ins_getinfo_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_getinfo_applies0(s)) {
+		dis_reserve(w, 50);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "getinfo", 7);
+		dis_store(w, "getinfo", 7);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -33079,17 +33778,19 @@ static void ins_getinfo_render(struct scope *s)
 		fmt_47(w, ins_getinfo_d0_uniform(s));
 		fmt_48(w, ins_getinfo_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site471_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_getinfo_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_getinfo_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site472_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_getinfo_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -33115,30 +33816,33 @@ static void ins_getinfo_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site476_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_getinfo_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 27);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getinfo", 7);
+	dis_store(w, "getinfo", 7);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_getinfo_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_getinfo_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site472_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_getinfo_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -33561,9 +34265,10 @@ static void ins_dsx_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_dsx_applies0(s)) {
+		dis_reserve(w, 46);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "dsx", 3);
+		dis_store(w, "dsx", 3);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -33573,17 +34278,19 @@ static void ins_dsx_render(struct scope *s)
 		fmt_47(w, ins_dsx_d0_uniform(s));
 		fmt_48(w, ins_dsx_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site479_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_dsx_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_dsx_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site480_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_dsx_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -33609,30 +34316,33 @@ static void ins_dsx_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site484_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_dsx_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 23);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "dsx", 3);
+	dis_store(w, "dsx", 3);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_dsx_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_dsx_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site480_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_dsx_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -34055,9 +34765,10 @@ static void ins_dsy_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_dsy_applies0(s)) {
+		dis_reserve(w, 46);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "dsy", 3);
+		dis_store(w, "dsy", 3);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -34067,17 +34778,19 @@ static void ins_dsy_render(struct scope *s)
 		fmt_47(w, ins_dsy_d0_uniform(s));
 		fmt_48(w, ins_dsy_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site487_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_dsy_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_dsy_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site488_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_dsy_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -34103,30 +34816,33 @@ static void ins_dsy_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site492_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_dsy_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 23);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "dsy", 3);
+	dis_store(w, "dsy", 3);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_dsy_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_dsy_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site488_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_dsy_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -34549,9 +35265,10 @@ static void ins_gather4r_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_gather4r_applies0(s)) {
+		dis_reserve(w, 51);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "gather4r", 8);
+		dis_store(w, "gather4r", 8);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -34561,17 +35278,19 @@ static void ins_gather4r_render(struct scope *s)
 		fmt_47(w, ins_gather4r_d0_uniform(s));
 		fmt_48(w, ins_gather4r_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site495_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_gather4r_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_gather4r_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site496_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_gather4r_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -34597,30 +35316,33 @@ static void ins_gather4r_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site500_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_gather4r_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 28);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "gather4r", 8);
+	dis_store(w, "gather4r", 8);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_gather4r_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_gather4r_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site496_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_gather4r_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -35043,9 +35765,10 @@ static void ins_gather4g_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_gather4g_applies0(s)) {
+		dis_reserve(w, 51);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "gather4g", 8);
+		dis_store(w, "gather4g", 8);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -35055,17 +35778,19 @@ static void ins_gather4g_render(struct scope *s)
 		fmt_47(w, ins_gather4g_d0_uniform(s));
 		fmt_48(w, ins_gather4g_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site503_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_gather4g_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_gather4g_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site504_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_gather4g_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -35091,30 +35816,33 @@ static void ins_gather4g_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site508_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_gather4g_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 28);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "gather4g", 8);
+	dis_store(w, "gather4g", 8);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_gather4g_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_gather4g_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site504_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_gather4g_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -35537,9 +36265,10 @@ static void ins_gather4b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_gather4b_applies0(s)) {
+		dis_reserve(w, 51);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "gather4b", 8);
+		dis_store(w, "gather4b", 8);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -35549,17 +36278,19 @@ static void ins_gather4b_render(struct scope *s)
 		fmt_47(w, ins_gather4b_d0_uniform(s));
 		fmt_48(w, ins_gather4b_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site511_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_gather4b_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_gather4b_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site512_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_gather4b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -35585,30 +36316,33 @@ static void ins_gather4b_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site516_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_gather4b_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 28);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "gather4b", 8);
+	dis_store(w, "gather4b", 8);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_gather4b_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_gather4b_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site512_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_gather4b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -36031,9 +36765,10 @@ static void ins_gather4a_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_gather4a_applies0(s)) {
+		dis_reserve(w, 51);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "gather4a", 8);
+		dis_store(w, "gather4a", 8);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -36043,17 +36778,19 @@ static void ins_gather4a_render(struct scope *s)
 		fmt_47(w, ins_gather4a_d0_uniform(s));
 		fmt_48(w, ins_gather4a_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site519_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_gather4a_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_gather4a_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site520_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_gather4a_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -36079,30 +36816,33 @@ static void ins_gather4a_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site524_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_gather4a_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 28);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "gather4a", 8);
+	dis_store(w, "gather4a", 8);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_gather4a_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_gather4a_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site520_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_gather4a_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -36525,9 +37265,10 @@ static void ins_samgp0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_samgp0_applies0(s)) {
+		dis_reserve(w, 49);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "samgp0", 6);
+		dis_store(w, "samgp0", 6);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -36537,17 +37278,19 @@ static void ins_samgp0_render(struct scope *s)
 		fmt_47(w, ins_samgp0_d0_uniform(s));
 		fmt_48(w, ins_samgp0_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site527_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_samgp0_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_samgp0_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site528_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_samgp0_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -36573,30 +37316,33 @@ static void ins_samgp0_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site532_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_samgp0_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "samgp0", 6);
+	dis_store(w, "samgp0", 6);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_samgp0_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_samgp0_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site528_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_samgp0_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -37019,9 +37765,10 @@ static void ins_samgp1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_samgp1_applies0(s)) {
+		dis_reserve(w, 49);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "samgp1", 6);
+		dis_store(w, "samgp1", 6);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -37031,17 +37778,19 @@ static void ins_samgp1_render(struct scope *s)
 		fmt_47(w, ins_samgp1_d0_uniform(s));
 		fmt_48(w, ins_samgp1_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site535_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_samgp1_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_samgp1_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site536_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_samgp1_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -37067,30 +37816,33 @@ static void ins_samgp1_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site540_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_samgp1_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "samgp1", 6);
+	dis_store(w, "samgp1", 6);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_samgp1_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_samgp1_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site536_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_samgp1_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -37513,9 +38265,10 @@ static void ins_samgp2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_samgp2_applies0(s)) {
+		dis_reserve(w, 49);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "samgp2", 6);
+		dis_store(w, "samgp2", 6);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -37525,17 +38278,19 @@ static void ins_samgp2_render(struct scope *s)
 		fmt_47(w, ins_samgp2_d0_uniform(s));
 		fmt_48(w, ins_samgp2_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site543_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_samgp2_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_samgp2_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site544_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_samgp2_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -37561,30 +38316,33 @@ static void ins_samgp2_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site548_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_samgp2_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "samgp2", 6);
+	dis_store(w, "samgp2", 6);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_samgp2_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_samgp2_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site544_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_samgp2_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -38007,9 +38765,10 @@ static void ins_samgp3_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_samgp3_applies0(s)) {
+		dis_reserve(w, 49);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "samgp3", 6);
+		dis_store(w, "samgp3", 6);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -38019,17 +38778,19 @@ static void ins_samgp3_render(struct scope *s)
 		fmt_47(w, ins_samgp3_d0_uniform(s));
 		fmt_48(w, ins_samgp3_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site551_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_samgp3_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_samgp3_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site552_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_samgp3_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -38055,30 +38816,33 @@ static void ins_samgp3_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site556_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_samgp3_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "samgp3", 6);
+	dis_store(w, "samgp3", 6);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_samgp3_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_samgp3_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site552_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_samgp3_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -38501,9 +39265,10 @@ static void ins_dsxpp_1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_dsxpp_1_applies0(s)) {
+		dis_reserve(w, 50);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "dsxpp.1", 7);
+		dis_store(w, "dsxpp.1", 7);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -38513,17 +39278,19 @@ static void ins_dsxpp_1_render(struct scope *s)
 		fmt_47(w, ins_dsxpp_1_d0_uniform(s));
 		fmt_48(w, ins_dsxpp_1_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site559_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_dsxpp_1_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_dsxpp_1_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site560_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_dsxpp_1_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -38549,30 +39316,33 @@ static void ins_dsxpp_1_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site564_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_dsxpp_1_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 27);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "dsxpp.1", 7);
+	dis_store(w, "dsxpp.1", 7);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_dsxpp_1_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_dsxpp_1_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site560_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_dsxpp_1_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -38995,9 +39765,10 @@ static void ins_dsypp_1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_dsypp_1_applies0(s)) {
+		dis_reserve(w, 50);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "dsypp.1", 7);
+		dis_store(w, "dsypp.1", 7);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -39007,17 +39778,19 @@ static void ins_dsypp_1_render(struct scope *s)
 		fmt_47(w, ins_dsypp_1_d0_uniform(s));
 		fmt_48(w, ins_dsypp_1_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site567_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_dsypp_1_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_dsypp_1_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site568_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_dsypp_1_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -39043,30 +39816,33 @@ static void ins_dsypp_1_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site572_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_dsypp_1_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 27);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "dsypp.1", 7);
+	dis_store(w, "dsypp.1", 7);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_dsypp_1_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_dsypp_1_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site568_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_dsypp_1_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -39489,9 +40265,10 @@ static void ins_rgetpos_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_rgetpos_applies0(s)) {
+		dis_reserve(w, 50);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "rgetpos", 7);
+		dis_store(w, "rgetpos", 7);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -39501,17 +40278,19 @@ static void ins_rgetpos_render(struct scope *s)
 		fmt_47(w, ins_rgetpos_d0_uniform(s));
 		fmt_48(w, ins_rgetpos_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site575_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_rgetpos_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_rgetpos_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site576_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_rgetpos_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -39537,30 +40316,33 @@ static void ins_rgetpos_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site580_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_rgetpos_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 27);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "rgetpos", 7);
+	dis_store(w, "rgetpos", 7);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_rgetpos_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_rgetpos_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site576_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_rgetpos_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -39983,9 +40765,10 @@ static void ins_rgetinfo_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_rgetinfo_applies0(s)) {
+		dis_reserve(w, 51);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "rgetinfo", 8);
+		dis_store(w, "rgetinfo", 8);
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -39995,17 +40778,19 @@ static void ins_rgetinfo_render(struct scope *s)
 		fmt_47(w, ins_rgetinfo_d0_uniform(s));
 		fmt_48(w, ins_rgetinfo_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site583_param, "BASE", NULL);
+		dis_reserve(w, 1);
 		fmt_32(w, ins_rgetinfo_d1_1d(s));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		{
 			const int64_t pv[] = {
 				ins_rgetinfo_d1_has_type(s),
 			};
 			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site584_param, "TYPE", pv);
 		}
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 23);
+		dis_store(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		fmt_22(w, ins_rgetinfo_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		{
@@ -40031,30 +40816,33 @@ static void ins_rgetinfo_render(struct scope *s)
 			};
 			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site588_param, "SRC3", pv);
 		}
+		dis_reserve(w, 6);
 		fmt_55(w, ins_rgetinfo_d0_a1(s));
 		return;
 	}
 	check_bits(s, 2, 19, 20, 0u, "#instruction-cat5-tex-base");
 	check_bits(s, 2, 47, 47, 0u, "#instruction-cat5");
+	dis_reserve(w, 28);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "rgetinfo", 8);
+	dis_store(w, "rgetinfo", 8);
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_32(w, ins_rgetinfo_d1_1d(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_rgetinfo_d1_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site584_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_rgetinfo_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -40098,9 +40886,10 @@ static void ins_rgetinfo(struct ctx *c, const uint32_t *words)
 static void ins_tcinv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 13);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "tcinv", 5);
+	dis_store(w, "tcinv", 5);
 }
 
 /* tcinv */
@@ -40243,20 +41032,22 @@ static int site593_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_brcst_active_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 43);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brcst.active.w", 14);
+	dis_store(w, "brcst.active.w", 14);
 	fmt_8(w, ins_brcst_active_d0_cluster_size(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	{
 		const int64_t pv[] = {
 			ins_brcst_active_d0_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site591_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_brcst_active_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -40425,18 +41216,20 @@ static int site597_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_quad_shuffle_brcst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 27);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.brcst ", 19);
+	dis_store(w, "quad_shuffle.brcst ", 19);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_brcst_d0_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site594_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_quad_shuffle_brcst_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -40614,18 +41407,20 @@ static int site601_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_quad_shuffle_horiz_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 27);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.horiz ", 19);
+	dis_store(w, "quad_shuffle.horiz ", 19);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_horiz_d0_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site598_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_quad_shuffle_horiz_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -40803,18 +41598,20 @@ static int site605_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_quad_shuffle_vert_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.vert ", 18);
+	dis_store(w, "quad_shuffle.vert ", 18);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_vert_d0_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site602_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_quad_shuffle_vert_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -40992,18 +41789,20 @@ static int site609_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_quad_shuffle_diag_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 26);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.diag ", 18);
+	dis_store(w, "quad_shuffle.diag ", 18);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_diag_d0_has_type(s),
 		};
 		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site606_param, "TYPE", pv);
 	}
-	dis_putn(w, "(", 1);
+	dis_reserve(w, 23);
+	dis_store(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, ")", 1);
+	dis_store(w, ")", 1);
 	fmt_22(w, ins_quad_shuffle_diag_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	{
@@ -41108,15 +41907,17 @@ DIS_INLINE void leaf_cat6_src_const_or_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_src_const_or_gpr_applies0(s)) {
-		dis_putn(w, "c", 1);
+		dis_reserve(w, 42);
+		dis_store(w, "c", 1);
 		fmt_25(w, (int64_t)dis_bits(s->w, 2, 2, 7));
-		dis_putn(w, ".", 1);
+		dis_store(w, ".", 1);
 		fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 		return;
 	}
-	dis_putn(w, "r", 1);
+	dis_reserve(w, 42);
+	dis_store(w, "r", 1);
 	fmt_25(w, (int64_t)dis_bits(s->w, 2, 2, 7));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 }
 
@@ -41156,22 +41957,25 @@ static void root_cat6_src_const_or_gpr(struct scope *parent, int64_t value, reso
 static void ins_ldg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 34);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.", 4);
+	dis_store(w, "ldg.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_ldg_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			ins_ldg_d0_src1_const(s),
 		};
 		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site611_param, "SRC1", pv);
 	}
+	dis_reserve(w, 44);
 	fmt_59(w, (int64_t)dis_bits(s->w, 2, 1, 13));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 }
 
@@ -41271,50 +42075,58 @@ static void ins_ldg_a_gen600_699_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_ldg_a_gen600_699_applies0(s)) {
+		dis_reserve(w, 36);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "ldg.a.", 6);
+		dis_store(w, "ldg.a.", 6);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-		dis_putn(w, " ", 1);
+		dis_store(w, " ", 1);
 		fmt_22(w, ins_ldg_a_gen600_699_d1_type_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		dis_putn(w, ", g[", 4);
+		dis_reserve(w, 4);
+		dis_store(w, ", g[", 4);
 		{
 			const int64_t pv[] = {
 				ins_ldg_a_gen600_699_d1_src1_const(s),
 			};
 			root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site613_param, "SRC1", pv);
 		}
-		dis_putn(w, "+", 1);
+		dis_reserve(w, 1);
+		dis_store(w, "+", 1);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC2", NULL);
-		dis_putn(w, "<<", 2);
+		dis_reserve(w, 69);
+		dis_store(w, "<<", 2);
 		fmt_9(w, ins_ldg_a_gen600_699_d1_src2_byte_shift(s));
 		fmt_60(w, (int64_t)dis_bits(s->w, 2, 9, 10));
-		dis_putn(w, "<<2], ", 6);
+		dis_store(w, "<<2], ", 6);
 		fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 		return;
 	}
 	check_bits(s, 2, 11, 11, 0u, "ldg.a");
+	dis_reserve(w, 36);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.a.", 6);
+	dis_store(w, "ldg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_ldg_a_gen600_699_d1_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			ins_ldg_a_gen600_699_d1_src1_const(s),
 		};
 		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site613_param, "SRC1", pv);
 	}
-	dis_putn(w, "+(", 2);
+	dis_reserve(w, 2);
+	dis_store(w, "+(", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC2", NULL);
+	dis_reserve(w, 67);
 	fmt_60(w, (int64_t)dis_bits(s->w, 2, 9, 10));
-	dis_putn(w, ")<<", 3);
+	dis_store(w, ")<<", 3);
 	fmt_9(w, ins_ldg_a_gen600_699_d1_src2_byte_shift(s));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 }
 
@@ -41375,25 +42187,29 @@ static int site616_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ldg_a_gen700_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 36);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.a.", 6);
+	dis_store(w, "ldg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_ldg_a_gen700_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 13, 13),
 		};
 		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site616_param, "SRC1", pv);
 	}
-	dis_putn(w, "+", 1);
+	dis_reserve(w, 1);
+	dis_store(w, "+", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC2", NULL);
-	dis_putn(w, "+", 1);
+	dis_reserve(w, 44);
+	dis_store(w, "+", 1);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 41, 48));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 }
 
@@ -41413,6 +42229,7 @@ static void ins_ldg_a_gen700(struct ctx *c, const uint32_t *words)
 DIS_INLINE void leaf_const_dst_imm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 20);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 7));
 }
 
@@ -41431,7 +42248,8 @@ static void leaf_const_dst_imm_enter(struct scope *parent, const uint32_t *words
 DIS_INLINE void leaf_const_dst_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "a1.x", 4);
+	dis_reserve(w, 25);
+	dis_store(w, "a1.x", 4);
 	fmt_53(w, (int64_t)dis_bits(s->w, 2, 0, 7));
 }
 
@@ -41507,21 +42325,24 @@ static int site619_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ldg_k_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.k.", 6);
+	dis_store(w, "ldg.k.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " c[", 3);
+	dis_store(w, " c[", 3);
 	root_const_dst(s, (int64_t)dis_bits(s->w, 2, 32, 40), NULL, "DST", NULL);
-	dis_putn(w, "], g[", 5);
+	dis_reserve(w, 5);
+	dis_store(w, "], g[", 5);
 	{
 		const int64_t pv[] = {
 			ins_ldg_k_d0_src1_const(s),
 		};
 		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site619_param, "SRC1", pv);
 	}
+	dis_reserve(w, 44);
 	fmt_59(w, (int64_t)dis_bits(s->w, 2, 1, 13));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_54(w, (int64_t)dis_bits(s->w, 2, 23, 26));
 }
 
@@ -41623,22 +42444,25 @@ static int64_t ins_stg_d0_type_half(struct scope *s)
 static void ins_stg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 35);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg.", 4);
+	dis_store(w, "stg.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " g[", 3);
+	dis_store(w, " g[", 3);
 	{
 		const int64_t pv[] = {
 			ins_stg_d0_src1_const(s),
 		};
 		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site620_param, "SRC1", pv);
 	}
+	dis_reserve(w, 25);
 	fmt_59(w, ins_stg_d0_off(s));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_22(w, ins_stg_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 }
 
@@ -41738,50 +42562,58 @@ static void ins_stg_a_gen600_699_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_stg_a_gen600_699_applies0(s)) {
+		dis_reserve(w, 37);
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "stg.a.", 6);
+		dis_store(w, "stg.a.", 6);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-		dis_putn(w, " g[", 3);
+		dis_store(w, " g[", 3);
 		{
 			const int64_t pv[] = {
 				ins_stg_a_gen600_699_d1_src1_const(s),
 			};
 			root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site622_param, "SRC1", pv);
 		}
-		dis_putn(w, "+", 1);
+		dis_reserve(w, 1);
+		dis_store(w, "+", 1);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC2", NULL);
-		dis_putn(w, "<<", 2);
+		dis_reserve(w, 50);
+		dis_store(w, "<<", 2);
 		fmt_9(w, ins_stg_a_gen600_699_d1_dst_byte_shift(s));
 		fmt_60(w, (int64_t)dis_bits(s->w, 2, 9, 10));
-		dis_putn(w, "<<2], ", 6);
+		dis_store(w, "<<2], ", 6);
 		fmt_22(w, ins_stg_a_gen600_699_d1_type_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
-		dis_putn(w, ", ", 2);
+		dis_reserve(w, 22);
+		dis_store(w, ", ", 2);
 		fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 		return;
 	}
 	check_bits(s, 2, 11, 11, 0u, "stg.a");
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg.a.", 6);
+	dis_store(w, "stg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " g[", 3);
+	dis_store(w, " g[", 3);
 	{
 		const int64_t pv[] = {
 			ins_stg_a_gen600_699_d1_src1_const(s),
 		};
 		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site622_param, "SRC1", pv);
 	}
-	dis_putn(w, "+(", 2);
+	dis_reserve(w, 2);
+	dis_store(w, "+(", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC2", NULL);
+	dis_reserve(w, 48);
 	fmt_60(w, (int64_t)dis_bits(s->w, 2, 9, 10));
-	dis_putn(w, ")<<", 3);
+	dis_store(w, ")<<", 3);
 	fmt_9(w, ins_stg_a_gen600_699_d1_dst_byte_shift(s));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_22(w, ins_stg_a_gen600_699_d1_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 }
 
@@ -41842,25 +42674,29 @@ static int64_t ins_stg_a_gen700_d0_type_half(struct scope *s)
 static void ins_stg_a_gen700_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg.a.", 6);
+	dis_store(w, "stg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " g[", 3);
+	dis_store(w, " g[", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 13, 13),
 		};
 		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site625_param, "SRC1", pv);
 	}
-	dis_putn(w, "+", 1);
+	dis_reserve(w, 1);
+	dis_store(w, "+", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC2", NULL);
-	dis_putn(w, "+", 1);
+	dis_reserve(w, 25);
+	dis_store(w, "+", 1);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 14, 21));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_22(w, ins_stg_a_gen700_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 }
 
@@ -41880,16 +42716,19 @@ static void ins_stg_a_gen700(struct ctx *c, const uint32_t *words)
 static void ins_ldl_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 33);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldl.", 4);
+	dis_store(w, "ldl.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), NULL, "SRC", NULL);
+	dis_reserve(w, 44);
 	fmt_59(w, (int64_t)dis_bits(s->w, 2, 1, 13));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
 
@@ -41938,17 +42777,20 @@ static int64_t ins_ldp_d0_type_half(struct scope *s)
 static void ins_ldp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 34);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldp.", 4);
+	dis_store(w, "ldp.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_ldp_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", p[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", p[", 4);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), NULL, "SRC", NULL);
+	dis_reserve(w, 44);
 	fmt_59(w, (int64_t)dis_bits(s->w, 2, 1, 13));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
 
@@ -41968,16 +42810,19 @@ static void ins_ldp(struct ctx *c, const uint32_t *words)
 static void ins_ldlw_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 34);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldlw.", 5);
+	dis_store(w, "ldlw.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), NULL, "SRC", NULL);
+	dis_reserve(w, 44);
 	fmt_59(w, (int64_t)dis_bits(s->w, 2, 1, 13));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
 
@@ -41997,15 +42842,17 @@ static void ins_ldlw(struct ctx *c, const uint32_t *words)
 static void ins_ldlv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 34);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldlv.", 5);
+	dis_store(w, "ldlv.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 47);
+	dis_store(w, ", l[", 4);
 	fmt_62(w, (int64_t)dis_bits(s->w, 2, 1, 13));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
 
@@ -42052,16 +42899,19 @@ static int64_t ins_stl_d0_off(struct scope *s)
 static void ins_stl_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 35);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stl.", 4);
+	dis_store(w, "stl.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " l[", 3);
+	dis_store(w, " l[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
+	dis_reserve(w, 24);
 	fmt_59(w, ins_stl_d0_off(s));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
 
@@ -42108,16 +42958,19 @@ static int64_t ins_stp_d0_off(struct scope *s)
 static void ins_stp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 35);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stp.", 4);
+	dis_store(w, "stp.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " p[", 3);
+	dis_store(w, " p[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
+	dis_reserve(w, 24);
 	fmt_59(w, ins_stp_d0_off(s));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
 
@@ -42164,16 +43017,19 @@ static int64_t ins_stlw_d0_off(struct scope *s)
 static void ins_stlw_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 36);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stlw.", 5);
+	dis_store(w, "stlw.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " l[", 3);
+	dis_store(w, " l[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
+	dis_reserve(w, 24);
 	fmt_59(w, ins_stlw_d0_off(s));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
 
@@ -42193,15 +43049,18 @@ static void ins_stlw(struct ctx *c, const uint32_t *words)
 static void ins_stc_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 35);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stc.", 4);
+	dis_store(w, "stc.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " c[", 3);
+	dis_store(w, " c[", 3);
 	root_const_dst(s, (int64_t)dis_bits(s->w, 2, 32, 40), NULL, "DST", NULL);
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
 }
 
@@ -42287,12 +43146,14 @@ DIS_INLINE void leaf_cat6_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_src_applies0(s)) {
+		dis_reserve(w, 20);
 		fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 7));
 		return;
 	}
-	dis_putn(w, "r", 1);
+	dis_reserve(w, 42);
+	dis_store(w, "r", 1);
 	fmt_25(w, (int64_t)dis_bits(s->w, 2, 2, 7));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 }
 
@@ -42333,20 +43194,22 @@ static void ins_stsc_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	check_bits(s, 2, 40, 40, 0u, "stsc");
+	dis_reserve(w, 59);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stsc.", 5);
+	dis_store(w, "stsc.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " c[", 3);
+	dis_store(w, " c[", 3);
 	fmt_62(w, ins_stsc_d0_dst(s));
-	dis_putn(w, "], ", 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			ins_stsc_d0_src_im(s),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 1, 8), site643_param, "SRC", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 22);
+	dis_store(w, ", ", 2);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
 
@@ -42395,22 +43258,25 @@ static int site645_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_resinfo_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 59);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "resinfo.", 8);
+	dis_store(w, "resinfo.", 8);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_resinfo_d0_d(s));
-	dis_putn(w, "d ", 2);
+	dis_store(w, "d ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site645_param, "SSBO", pv);
 	}
-	dis_putn(w, "]", 1);
+	dis_reserve(w, 1);
+	dis_store(w, "]", 1);
 }
 
 /* resinfo */
@@ -42437,10 +43303,12 @@ DIS_INLINE void leaf_cat6_typed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_typed_applies0(s)) {
-		dis_putn(w, "typed", 5);
+		dis_reserve(w, 5);
+		dis_store(w, "typed", 5);
 		return;
 	}
-	dis_putn(w, "untyped", 7);
+	dis_reserve(w, 7);
+	dis_store(w, "untyped", 7);
 }
 
 static void leaf_cat6_typed_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -42549,33 +43417,38 @@ static int site650_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ldgb_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 13);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldgb.", 5);
+	dis_store(w, "ldgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 65);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldgb_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldgb_gen300_499_d0_type_size(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site648_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site649_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -42670,33 +43543,38 @@ static int site655_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ldgb_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 13);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldgb.", 5);
+	dis_store(w, "ldgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 65);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldgb_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldgb_gen500_599_d0_type_size(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site653_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site654_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -42791,33 +43669,38 @@ static int site660_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ldib_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 13);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldib.", 5);
+	dis_store(w, "ldib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 65);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldib_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldib_d0_type_size(s));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site658_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site659_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -42912,33 +43795,38 @@ static int site665_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_stgb_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 13);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stgb.", 5);
+	dis_store(w, "stgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stgb_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stgb_gen500_599_d0_type_size(s));
-	dis_putn(w, " g[", 3);
+	dis_store(w, " g[", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site662_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site664_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 40, 40),
@@ -43033,33 +43921,38 @@ static int site670_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_stib_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 13);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib.", 5);
+	dis_store(w, "stib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stib_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stib_gen500_599_d0_type_size(s));
-	dis_putn(w, " g[", 3);
+	dis_store(w, " g[", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site667_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site669_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 40, 40),
@@ -43154,33 +44047,38 @@ static int site675_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_stgb_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 13);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stgb.", 5);
+	dis_store(w, "stgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stgb_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stgb_gen300_499_d0_type_size(s));
-	dis_putn(w, " g[", 3);
+	dis_store(w, " g[", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site672_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site674_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 40, 40),
@@ -43275,33 +44173,38 @@ static int site680_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_stib_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 13);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib.", 5);
+	dis_store(w, "stib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stib_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stib_gen300_499_d0_type_size(s));
-	dis_putn(w, " g[", 3);
+	dis_store(w, " g[", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site677_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site679_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 40, 40),
@@ -43384,26 +44287,30 @@ static int site684_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_add_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 19);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.add.", 11);
+	dis_store(w, "atomic.add.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_add_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_add_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site683_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -43486,26 +44393,30 @@ static int site688_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_sub_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 19);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.sub.", 11);
+	dis_store(w, "atomic.sub.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_sub_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_sub_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site687_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -43588,26 +44499,30 @@ static int site692_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_xchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 20);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.xchg.", 12);
+	dis_store(w, "atomic.xchg.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_xchg_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_xchg_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site691_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -43690,26 +44605,30 @@ static int site696_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_inc_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 19);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.inc.", 11);
+	dis_store(w, "atomic.inc.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_inc_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_inc_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site695_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -43792,26 +44711,30 @@ static int site700_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_dec_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 19);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.dec.", 11);
+	dis_store(w, "atomic.dec.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_dec_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_dec_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site699_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -43894,26 +44817,30 @@ static int site704_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_cmpxchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 23);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.cmpxchg.", 15);
+	dis_store(w, "atomic.cmpxchg.", 15);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_cmpxchg_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_cmpxchg_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site703_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -43996,26 +44923,30 @@ static int site708_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_min_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 19);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.min.", 11);
+	dis_store(w, "atomic.min.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_min_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_min_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site707_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -44098,26 +45029,30 @@ static int site712_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_max_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 19);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.max.", 11);
+	dis_store(w, "atomic.max.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_max_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_max_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site711_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -44200,26 +45135,30 @@ static int site716_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_and_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 19);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.and.", 11);
+	dis_store(w, "atomic.and.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_and_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_and_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site715_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -44302,26 +45241,30 @@ static int site720_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_or_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 18);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.or.", 10);
+	dis_store(w, "atomic.or.", 10);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_or_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_or_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site719_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -44404,26 +45347,30 @@ static int site724_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_xor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 19);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.xor.", 11);
+	dis_store(w, "atomic.xor.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_xor_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_xor_d0_type_size(s));
-	dis_putn(w, ".l ", 3);
+	dis_store(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", l[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", l[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site723_param, "SRC1", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -44518,40 +45465,46 @@ static int site729_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_add_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.add.", 13);
+	dis_store(w, "atomic.s.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_add_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_add_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site727_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site728_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site729_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -44641,40 +45594,46 @@ static int site735_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_sub_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.sub.", 13);
+	dis_store(w, "atomic.s.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_sub_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_sub_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site733_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site734_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site735_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -44764,40 +45723,46 @@ static int site741_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_xchg_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 22);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xchg.", 14);
+	dis_store(w, "atomic.s.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xchg_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xchg_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site739_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site740_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site741_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -44887,40 +45852,46 @@ static int site747_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_inc_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.inc.", 13);
+	dis_store(w, "atomic.s.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_inc_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_inc_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site745_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site746_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site747_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45010,40 +45981,46 @@ static int site753_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_dec_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.dec.", 13);
+	dis_store(w, "atomic.s.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_dec_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_dec_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site751_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site752_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site753_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45133,40 +46110,46 @@ static int site759_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_cmpxchg_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.cmpxchg.", 17);
+	dis_store(w, "atomic.s.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_cmpxchg_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_cmpxchg_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site757_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site758_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site759_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45256,40 +46239,46 @@ static int site765_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_min_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.min.", 13);
+	dis_store(w, "atomic.s.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_min_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_min_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site763_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site764_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site765_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45379,40 +46368,46 @@ static int site771_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_max_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.max.", 13);
+	dis_store(w, "atomic.s.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_max_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_max_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site769_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site770_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site771_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45502,40 +46497,46 @@ static int site777_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_and_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.and.", 13);
+	dis_store(w, "atomic.s.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_and_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_and_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site775_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site776_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site777_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45625,40 +46626,46 @@ static int site783_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_or_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 20);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.or.", 12);
+	dis_store(w, "atomic.s.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_or_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_or_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site781_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site782_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site783_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45748,40 +46755,46 @@ static int site789_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_xor_gen300_499_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xor.", 13);
+	dis_store(w, "atomic.s.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xor_gen300_499_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xor_gen300_499_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site787_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site788_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site789_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45871,40 +46884,46 @@ static int site795_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_add_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.add.", 13);
+	dis_store(w, "atomic.s.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_add_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_add_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site793_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site794_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site795_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -45994,40 +47013,46 @@ static int site801_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_sub_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.sub.", 13);
+	dis_store(w, "atomic.s.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_sub_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_sub_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site799_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site800_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site801_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -46117,40 +47142,46 @@ static int site807_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_xchg_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 22);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xchg.", 14);
+	dis_store(w, "atomic.s.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xchg_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xchg_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site805_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site806_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site807_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -46240,40 +47271,46 @@ static int site813_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_inc_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.inc.", 13);
+	dis_store(w, "atomic.s.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_inc_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_inc_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site811_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site812_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site813_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -46363,40 +47400,46 @@ static int site819_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_dec_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.dec.", 13);
+	dis_store(w, "atomic.s.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_dec_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_dec_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site817_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site818_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site819_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -46486,40 +47529,46 @@ static int site825_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_cmpxchg_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.cmpxchg.", 17);
+	dis_store(w, "atomic.s.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_cmpxchg_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_cmpxchg_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site823_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site824_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site825_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -46609,40 +47658,46 @@ static int site831_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_min_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.min.", 13);
+	dis_store(w, "atomic.s.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_min_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_min_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site829_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site830_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site831_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -46732,40 +47787,46 @@ static int site837_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_max_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.max.", 13);
+	dis_store(w, "atomic.s.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_max_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_max_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site835_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site836_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site837_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -46855,40 +47916,46 @@ static int site843_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_and_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.and.", 13);
+	dis_store(w, "atomic.s.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_and_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_and_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site841_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site842_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site843_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -46978,40 +48045,46 @@ static int site849_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_or_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 20);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.or.", 12);
+	dis_store(w, "atomic.s.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_or_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_or_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site847_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site848_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site849_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -47101,40 +48174,46 @@ static int site855_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_s_xor_gen500_599_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xor.", 13);
+	dis_store(w, "atomic.s.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xor_gen500_599_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xor_gen500_599_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", g[", 4);
+	dis_reserve(w, 4);
+	dis_store(w, ", g[", 4);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site853_param, "SSBO", pv);
 	}
-	dis_putn(w, "], ", 3);
+	dis_reserve(w, 3);
+	dis_store(w, "], ", 3);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site854_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site855_param, "SRC2", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
 
@@ -47212,26 +48291,30 @@ static int site860_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_add_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.add.", 13);
+	dis_store(w, "atomic.g.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_add_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_add_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site859_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -47314,26 +48397,30 @@ static int site864_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_sub_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.sub.", 13);
+	dis_store(w, "atomic.g.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_sub_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_sub_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site863_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -47416,26 +48503,30 @@ static int site868_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_xchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 22);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.xchg.", 14);
+	dis_store(w, "atomic.g.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_xchg_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_xchg_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site867_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -47518,26 +48609,30 @@ static int site872_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_inc_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.inc.", 13);
+	dis_store(w, "atomic.g.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_inc_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_inc_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site871_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -47620,26 +48715,30 @@ static int site876_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_dec_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.dec.", 13);
+	dis_store(w, "atomic.g.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_dec_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_dec_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site875_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -47722,26 +48821,30 @@ static int site880_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_cmpxchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.cmpxchg.", 17);
+	dis_store(w, "atomic.g.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_cmpxchg_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_cmpxchg_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site879_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -47824,26 +48927,30 @@ static int site884_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_min_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.min.", 13);
+	dis_store(w, "atomic.g.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_min_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_min_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site883_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -47926,26 +49033,30 @@ static int site888_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_max_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.max.", 13);
+	dis_store(w, "atomic.g.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_max_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_max_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site887_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -48028,26 +49139,30 @@ static int site892_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_and_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.and.", 13);
+	dis_store(w, "atomic.g.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_and_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_and_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site891_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -48130,26 +49245,30 @@ static int site896_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_or_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 20);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.or.", 12);
+	dis_store(w, "atomic.g.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_or_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_or_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site895_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -48232,26 +49351,30 @@ static int site900_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_g_xor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.xor.", 13);
+	dis_store(w, "atomic.g.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 67);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_xor_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_g_xor_d0_type_size(s));
-	dis_putn(w, ".g ", 3);
+	dis_store(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 22, 22),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site899_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -48318,7 +49441,8 @@ DIS_INLINE void leaf_cat6_base_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_base_applies0(s)) {
-		dis_putn(w, ".base", 5);
+		dis_reserve(w, 25);
+		dis_store(w, ".base", 5);
 		fmt_9(w, (int64_t)dis_bits(s->w, 2, 0, 2));
 		return;
 	}
@@ -48407,11 +49531,12 @@ static int site903_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ldc_k_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 55);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldc.", 4);
+	dis_store(w, "ldc.", 4);
 	fmt_8(w, ins_ldc_k_d0_load_size(s));
-	dis_putn(w, ".k.", 3);
+	dis_store(w, ".k.", 3);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -48419,14 +49544,16 @@ static void ins_ldc_k_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site901_param, "BASE", pv);
 	}
-	dis_putn(w, " c[a1.x], ", 10);
+	dis_reserve(w, 10);
+	dis_store(w, " c[a1.x], ", 10);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site902_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_ldc_k_d0_src2_im(s),
@@ -48527,15 +49654,16 @@ static int site907_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ldc_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 82);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldc", 3);
+	dis_store(w, "ldc", 3);
 	fmt_64(w, (int64_t)dis_bits(s->w, 2, 11, 11));
-	dis_putn(w, ".offset", 7);
+	dis_store(w, ".offset", 7);
 	fmt_49(w, (int64_t)dis_bits(s->w, 2, 9, 10));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldc_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -48543,16 +49671,19 @@ static void ins_ldc_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site904_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
 		};
 		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site906_param, "SRC1", pv);
 	}
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_ldc_d0_src2_im(s),
@@ -48577,11 +49708,12 @@ static void ins_ldc(struct ctx *c, const uint32_t *words)
 static void ins_getspid_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getspid.", 8);
+	dis_store(w, "getspid.", 8);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 }
 
@@ -48601,11 +49733,12 @@ static void ins_getspid(struct ctx *c, const uint32_t *words)
 static void ins_getwid_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 36);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getwid.", 7);
+	dis_store(w, "getwid.", 7);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 }
 
@@ -48625,11 +49758,12 @@ static void ins_getwid(struct ctx *c, const uint32_t *words)
 static void ins_getfiberid_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 40);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getfiberid.", 11);
+	dis_store(w, "getfiberid.", 11);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 }
 
@@ -48730,17 +49864,19 @@ static int site914_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_resinfo_b_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 18);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "resinfo.b.", 10);
+	dis_store(w, "resinfo.b.", 10);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_resinfo_b_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_resinfo_b_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -48748,9 +49884,11 @@ static void ins_resinfo_b_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site912_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_resinfo_b_d0_ssbo_im(s),
@@ -48923,17 +50061,19 @@ static void ins_stib_b_render(struct scope *s)
 		check_bits(s, 2, 4, 5, 0u, "#instruction-cat6-a6xx-ibo-load-store");
 		check_bits(s, 2, 54, 58, 0u, "#instruction-cat6-a6xx-ibo-load-store");
 	}
+	dis_reserve(w, 15);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib.b.", 7);
+	dis_store(w, "stib.b.", 7);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stib_b_d1_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_stib_b_d1_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -48941,13 +50081,16 @@ static void ins_stib_b_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site916_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_stib_b_d1_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_65(w, ins_stib_b_d1_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_stib_b_d1_ssbo_im(s),
@@ -49116,17 +50259,19 @@ static void ins_ldib_b_render(struct scope *s)
 		check_bits(s, 2, 4, 5, 0u, "#instruction-cat6-a6xx-ibo-load-store");
 		check_bits(s, 2, 54, 58, 0u, "#instruction-cat6-a6xx-ibo-load-store");
 	}
+	dis_reserve(w, 15);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldib.b.", 7);
+	dis_store(w, "ldib.b.", 7);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldib_b_d1_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_ldib_b_d1_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -49134,13 +50279,16 @@ static void ins_ldib_b_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site921_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_ldib_b_d1_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_65(w, ins_ldib_b_d1_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_ldib_b_d1_ssbo_im(s),
@@ -49283,17 +50431,19 @@ static int site929_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_add_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.add.", 13);
+	dis_store(w, "atomic.b.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_add_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_add_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -49301,13 +50451,16 @@ static void ins_atomic_b_add_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site926_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_add_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_add_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_add_d0_ssbo_im(s),
@@ -49450,17 +50603,19 @@ static int site934_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_sub_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.sub.", 13);
+	dis_store(w, "atomic.b.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_sub_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_sub_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -49468,13 +50623,16 @@ static void ins_atomic_b_sub_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site931_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_sub_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_sub_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_sub_d0_ssbo_im(s),
@@ -49617,17 +50775,19 @@ static int site939_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_xchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 22);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.xchg.", 14);
+	dis_store(w, "atomic.b.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_xchg_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_xchg_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -49635,13 +50795,16 @@ static void ins_atomic_b_xchg_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site936_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_xchg_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_xchg_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_xchg_d0_ssbo_im(s),
@@ -49784,17 +50947,19 @@ static int site944_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_cmpxchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.cmpxchg.", 17);
+	dis_store(w, "atomic.b.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_cmpxchg_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_cmpxchg_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -49802,13 +50967,16 @@ static void ins_atomic_b_cmpxchg_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site941_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_cmpxchg_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_cmpxchg_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_cmpxchg_d0_ssbo_im(s),
@@ -49951,17 +51119,19 @@ static int site949_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_min_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.min.", 13);
+	dis_store(w, "atomic.b.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_min_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_min_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -49969,13 +51139,16 @@ static void ins_atomic_b_min_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site946_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_min_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_min_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_min_d0_ssbo_im(s),
@@ -50118,17 +51291,19 @@ static int site954_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_max_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.max.", 13);
+	dis_store(w, "atomic.b.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_max_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_max_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -50136,13 +51311,16 @@ static void ins_atomic_b_max_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site951_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_max_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_max_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_max_d0_ssbo_im(s),
@@ -50285,17 +51463,19 @@ static int site959_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_and_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.and.", 13);
+	dis_store(w, "atomic.b.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_and_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_and_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -50303,13 +51483,16 @@ static void ins_atomic_b_and_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site956_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_and_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_and_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_and_d0_ssbo_im(s),
@@ -50452,17 +51635,19 @@ static int site964_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_or_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 20);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.or.", 12);
+	dis_store(w, "atomic.b.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_or_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_or_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -50470,13 +51655,16 @@ static void ins_atomic_b_or_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site961_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_or_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_or_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_or_d0_ssbo_im(s),
@@ -50619,17 +51807,19 @@ static int site969_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_atomic_b_xor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 21);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.xor.", 13);
+	dis_store(w, "atomic.b.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
-	dis_putn(w, ".", 1);
+	dis_reserve(w, 85);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_xor_d0_d(s));
-	dis_putn(w, "d.", 2);
+	dis_store(w, "d.", 2);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_8(w, ins_atomic_b_xor_d0_type_size(s));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_63(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 	{
 		const int64_t pv[] = {
@@ -50637,13 +51827,16 @@ static void ins_atomic_b_xor_render(struct scope *s)
 		};
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site966_param, "BASE", pv);
 	}
-	dis_putn(w, " ", 1);
+	dis_reserve(w, 2);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_atomic_b_xor_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
+	dis_reserve(w, 23);
 	fmt_66(w, ins_atomic_b_xor_d0_offset(s));
-	dis_putn(w, ", ", 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			ins_atomic_b_xor_d0_ssbo_im(s),
@@ -50709,19 +51902,22 @@ static int site972_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_shfl_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 56);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "shfl.", 5);
+	dis_store(w, "shfl.", 5);
 	fmt_67(w, (int64_t)dis_bits(s->w, 2, 45, 47));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	fmt_22(w, ins_shfl_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 3);
+	dis_store(w, ", ", 2);
 	fmt_22(w, ins_shfl_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 23, 23),
@@ -50746,10 +51942,11 @@ static void ins_shfl(struct ctx *c, const uint32_t *words)
 static void ins_bar_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 23);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "bar", 3);
+	dis_store(w, "bar", 3);
 	fmt_68(w, (int64_t)dis_bits(s->w, 2, 54, 54));
 	fmt_69(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_70(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -50772,10 +51969,11 @@ static void ins_bar(struct ctx *c, const uint32_t *words)
 static void ins_fence_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 25);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "fence", 5);
+	dis_store(w, "fence", 5);
 	fmt_68(w, (int64_t)dis_bits(s->w, 2, 54, 54));
 	fmt_69(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_70(w, (int64_t)dis_bits(s->w, 2, 52, 52));
@@ -50798,10 +51996,11 @@ static void ins_fence(struct ctx *c, const uint32_t *words)
 static void ins_sleep_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "sleep", 5);
+	dis_store(w, "sleep", 5);
 	fmt_72(w, (int64_t)dis_bits(s->w, 2, 51, 51));
 }
 
@@ -50821,10 +52020,11 @@ static void ins_sleep(struct ctx *c, const uint32_t *words)
 static void ins_icinv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 17);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "icinv", 5);
+	dis_store(w, "icinv", 5);
 }
 
 /* icinv */
@@ -50843,10 +52043,11 @@ static void ins_icinv(struct ctx *c, const uint32_t *words)
 static void ins_dccln_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "dccln", 5);
+	dis_store(w, "dccln", 5);
 	fmt_73(w, (int64_t)dis_bits(s->w, 2, 51, 51));
 }
 
@@ -50866,10 +52067,11 @@ static void ins_dccln(struct ctx *c, const uint32_t *words)
 static void ins_dcinv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "dcinv", 5);
+	dis_store(w, "dcinv", 5);
 	fmt_73(w, (int64_t)dis_bits(s->w, 2, 51, 51));
 }
 
@@ -50889,10 +52091,11 @@ static void ins_dcinv(struct ctx *c, const uint32_t *words)
 static void ins_dcflu_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 37);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "dcflu", 5);
+	dis_store(w, "dcflu", 5);
 	fmt_73(w, (int64_t)dis_bits(s->w, 2, 51, 51));
 }
 
@@ -50912,10 +52115,11 @@ static void ins_dcflu(struct ctx *c, const uint32_t *words)
 static void ins_ccinv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 17);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ccinv", 5);
+	dis_store(w, "ccinv", 5);
 }
 
 /* ccinv */
@@ -50934,10 +52138,11 @@ static void ins_ccinv(struct ctx *c, const uint32_t *words)
 static void ins_lock_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 16);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "lock", 4);
+	dis_store(w, "lock", 4);
 }
 
 /* lock */
@@ -50956,10 +52161,11 @@ static void ins_lock(struct ctx *c, const uint32_t *words)
 static void ins_unlock_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 18);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "unlock", 6);
+	dis_store(w, "unlock", 6);
 }
 
 /* unlock */
@@ -51013,6 +52219,7 @@ static int64_t leaf_alias_gpr_src_d0_half(struct scope *s)
 DIS_INLINE void leaf_alias_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 1);
 	fmt_22(w, leaf_alias_gpr_src_d0_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 }
@@ -51074,6 +52281,7 @@ static int64_t leaf_alias_const_src_d0_half(struct scope *s)
 DIS_INLINE void leaf_alias_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
+	dis_reserve(w, 1);
 	fmt_22(w, leaf_alias_const_src_d0_half(s));
 	root_reg_const(s, (int64_t)dis_bits(s->w, 2, 0, 10), NULL, "CONST", NULL);
 }
@@ -51151,17 +52359,20 @@ DIS_INLINE void leaf_alias_immed_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_alias_immed_src_applies0(s)) {
-		dis_putn(w, "h(", 2);
+		dis_reserve(w, 50);
+		dis_store(w, "h(", 2);
 		fmt_16(w, (int64_t)dis_bits(s->w, 2, 0, 15));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		return;
 	}
 	if (leaf_alias_immed_src_applies1(s)) {
-		dis_putn(w, "(", 1);
+		dis_reserve(w, 49);
+		dis_store(w, "(", 1);
 		fmt_17(w, (int64_t)dis_bits(s->w, 2, 0, 31));
-		dis_putn(w, ")", 1);
+		dis_store(w, ")", 1);
 		return;
 	}
+	dis_reserve(w, 20);
 	fmt_21(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -51233,18 +52444,20 @@ static void ins_alias_render(struct scope *s)
 	int fmt;
 	(void)ins_alias_applies0(s);
 	(void)ins_alias_applies1(s);
+	dis_reserve(w, 81);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "alias.", 6);
+	dis_store(w, "alias.", 6);
 	fmt_74(w, (int64_t)dis_bits(s->w, 2, 47, 49));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_75(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	dis_putn(w, ".", 1);
+	dis_store(w, ".", 1);
 	fmt_54(w, (int64_t)dis_bits(s->w, 2, 40, 43));
-	dis_putn(w, " ", 1);
+	dis_store(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	dis_putn(w, ", ", 2);
+	dis_reserve(w, 2);
+	dis_store(w, ", ", 2);
 	if (!ins_alias_r_src(s, N_SRC, &v, &fmt))
 		no_field(s, "SRC");
 	else
@@ -54828,6 +56041,17 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 	}
 }
 
+/*
+ * The most room one run of text reserves (dis_reserve): the buffers text goes through hold at
+ * least that. DIS_PROGRAM_BUFFER may be set smaller than its default, down to DIS_LINE_ROOM (the
+ * tests do, so that every run meets a full buffer).
+ */
+#define DIS_LINE_ROOM 102
+#ifndef DIS_PROGRAM_BUFFER
+#define DIS_PROGRAM_BUFFER 16384
+#endif
+typedef char dis_program_buffer_holds_a_run[DIS_PROGRAM_BUFFER >= DIS_LINE_ROOM ? 1 : -1];
+
 size_t ir3_disasm(const uint32_t *words, const struct ir3_disasm_options *options,
                   char *out, size_t size)
 {
@@ -54844,7 +56068,7 @@ size_t ir3_disasm(const uint32_t *words, const struct ir3_disasm_options *option
 int ir3_disasm_program(const uint32_t *words, size_t nwords,
                        const struct ir3_disasm_options *options, FILE *out)
 {
-	char buffer[16384];
+	char buffer[DIS_PROGRAM_BUFFER];
 	struct dis_writer w;
 	struct dis_errors errors;
 	size_t at;

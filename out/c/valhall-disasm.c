@@ -145,53 +145,89 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 	}
 }
 
+/* Built with DIS_CHECK_ROOM (the tests), every store checks the room its run reserved. */
+#ifdef DIS_CHECK_ROOM
+#include <assert.h>
+#define DIS_ASSERT_ROOM(w, n) assert((size_t)((w)->end - (w)->at) >= (n))
+#else
+#define DIS_ASSERT_ROOM(w, n) ((void)0)
+#endif
+
+/*
+ * Room for `n` more characters, flushing the buffer when short: the generated code reserves the
+ * most a run of writes can take, then stores without a check per write (the dis_store* functions).
+ * The buffer must hold `n` (the generated code says how big it needs to be).
+ */
+DIS_INLINE void dis_reserve(struct dis_writer *w, size_t n)
+{
+	if ((size_t)(w->end - w->at) < n)
+		dis_flush(w);
+}
+
+/* `n` characters, none a newline, where the room is reserved. */
+DIS_INLINE void dis_store(struct dis_writer *w, const char *s, size_t n)
+{
+	char *at = w->at;
+	DIS_ASSERT_ROOM(w, n);
+	w->at += n;
+#if defined(__GNUC__)
+	/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+	if (__builtin_constant_p(n)) {
+		memcpy(at, s, n);
+		return;
+	}
+#endif
+	/* Most texts are a few characters: a loop, not a call to memcpy. */
+	while (n-- > 0)
+		*at++ = *s++;
+}
+
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
 DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
-	if ((size_t)(w->end - w->at) >= n) {
-		char *at = w->at;
-		w->at += n;
-#if defined(__GNUC__)
-		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
-		if (__builtin_constant_p(n)) {
-			memcpy(at, s, n);
-			return;
-		}
-#endif
-		/* Most texts are a few characters: a loop, not a call to memcpy. */
-		while (n-- > 0)
-			*at++ = *s++;
-	} else {
+	if ((size_t)(w->end - w->at) >= n)
+		dis_store(w, s, n);
+	else
 		dis_overflow(w, s, n);
-	}
 }
 
 /*
- * `s` (n characters, no newline) when `on`: with room, the copy is made either way and only the
- * position depends on `on`, since a flag of random words mispredicts half the time.
+ * `s` (n characters, no newline) when `on`, where the room is reserved: the copy is made either
+ * way and only the position depends on `on`, since a flag of random words mispredicts half the time.
  */
+DIS_INLINE void dis_store_if(struct dis_writer *w, const char *s, size_t n, int on)
+{
+	DIS_ASSERT_ROOM(w, n);
+	memcpy(w->at, s, n);
+	w->at += on ? n : 0;
+}
+
 DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
 {
-	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
-		w->at += on ? n : 0;
-	} else if (on) {
+	if ((size_t)(w->end - w->at) >= n)
+		dis_store_if(w, s, n, on);
+	else if (on)
 		dis_overflow(w, s, n);
-	}
 }
 
 /*
- * The first `n` characters of a table row `size` bytes long (no newline): with room, all `size`
- * copied at once (the rest is overwritten by what follows, or lies past the NUL), whatever `n` is.
+ * The first `n` characters of a table row `size` bytes long (no newline), where `size` is reserved:
+ * all `size` copied at once (the rest is overwritten by what follows, or lies past the end of the
+ * text), whatever `n` is.
  */
+DIS_INLINE void dis_store_row(struct dis_writer *w, const char *row, size_t n, size_t size)
+{
+	DIS_ASSERT_ROOM(w, size);
+	memcpy(w->at, row, size);
+	w->at += n;
+}
+
 DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
 {
-	if ((size_t)(w->end - w->at) >= size) {
-		memcpy(w->at, row, size);
-		w->at += n;
-	} else {
+	if ((size_t)(w->end - w->at) >= size)
+		dis_store_row(w, row, n, size);
+	else
 		dis_putn(w, row, n);
-	}
 }
 
 /* One character, not a newline. */
@@ -313,17 +349,19 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 
 /*
  * Most numbers printed are register, component or constant numbers below 10,000: four digits made
- * and the 1 to 4 wanted stored at once, without a branch on the count that random values mispredict.
+ * and the 1 to 4 wanted stored at once, without a branch on the count that random values
+ * mispredict. dis_store_int where 20 characters are reserved.
  */
-DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
+DIS_INLINE void dis_store_int(struct dis_writer *w, int64_t v)
 {
-	if ((uint64_t)v < 10000 && w->end - w->at >= 4) {
+	if ((uint64_t)v < 10000) {
 		unsigned u = (unsigned)v;
 		unsigned n = 1 + (u >= 10) + (u >= 100) + (u >= 1000);
 		/* `% 100` is no-op below 10,000, and tells the compiler the pairs are in the table. */
 		unsigned high = u / 100 % 100, low = u % 100;
 		/* The digits in text[0..4), then whatever: text[4 - n .. 8 - n) holds them first. */
 		char text[8] = { 0 };
+		DIS_ASSERT_ROOM(w, 4);
 		memcpy(text, dis_pairs + 2 * high, 2);
 		memcpy(text + 2, dis_pairs + 2 * low, 2);
 		memcpy(w->at, text + 4 - n, 4);
@@ -331,6 +369,14 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	} else {
 		dis_int_wide(w, v);
 	}
+}
+
+DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
+{
+	if ((uint64_t)v < 10000 && w->end - w->at < 4)
+		dis_int_wide(w, v);
+	else
+		dis_store_int(w, v);
 }
 
 /* `v` in lowercase hex, with a '-' when negative (JS v.toString(16)). */
@@ -9918,6 +9964,17 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 	}
 }
 
+/*
+ * The most room one run of text reserves (dis_reserve): the buffers text goes through hold at
+ * least that. DIS_PROGRAM_BUFFER may be set smaller than its default, down to DIS_LINE_ROOM (the
+ * tests do, so that every run meets a full buffer).
+ */
+#define DIS_LINE_ROOM 0
+#ifndef DIS_PROGRAM_BUFFER
+#define DIS_PROGRAM_BUFFER 16384
+#endif
+typedef char dis_program_buffer_holds_a_run[DIS_PROGRAM_BUFFER >= DIS_LINE_ROOM ? 1 : -1];
+
 size_t valhall_disasm(const uint32_t *words, const struct valhall_disasm_options *options,
                       char *out, size_t size)
 {
@@ -9934,7 +9991,7 @@ size_t valhall_disasm(const uint32_t *words, const struct valhall_disasm_options
 int valhall_disasm_program(const uint32_t *words, size_t nwords,
                            const struct valhall_disasm_options *options, FILE *out)
 {
-	char buffer[16384];
+	char buffer[DIS_PROGRAM_BUFFER];
 	struct dis_writer w;
 	struct dis_errors errors;
 	size_t at;

@@ -19,6 +19,7 @@ import { compile, CXX17, C99, HEADERS, ROOT, sh, tempDir } from "./cc";
 import {
   buildHarness,
   compileDisassembler,
+  harnessSource,
   linkWith,
   programHarnessSource,
   runHarness,
@@ -238,6 +239,55 @@ ${calls}
       }
     // ir3's encodings overlap (Mesa's bitset conflicts): the carried error must be exercised.
     if (id === "ir3") expect(conflicts).toBeGreaterThan(0);
+  });
+
+  it("stores only where its runs reserved the room: built with DIS_CHECK_ROOM and AddressSanitizer, random programs and lines print the TS codec's text", () => {
+    // ASan's leak check needs ptrace, which containers may refuse; nothing here allocates.
+    process.env.ASAN_OPTIONS = "detect_leaks=0";
+    // The program's buffer as small as allowed: every run of text meets a full buffer.
+    const flags = [
+      ...C99,
+      "-O0",
+      "-DDIS_CHECK_ROOM",
+      "-DDIS_PROGRAM_BUFFER=(DIS_LINE_ROOM > 0 ? DIS_LINE_ROOM : 1)",
+      "-fsanitize=address,undefined",
+    ];
+    const checked = (name: string, main: string) => {
+      const exe = path.join(t.dir, name);
+      compile([...flags, "-fno-sanitize-recover=all"], t.write(`${name}.c`, main), exe, [
+        `-I${HEADERS}`,
+        path.join(HEADERS, `${id}-disasm.c`),
+      ]);
+      return exe;
+    };
+    const program = checked("checked-program", programHarnessSource(id));
+    const lines = checked("checked-lines", harnessSource(id, model.isa.wordCount));
+    const cases = casesOf(model, 13);
+    for (const gpu of GENS[id])
+      for (const showErrors of [false, true]) {
+        const words = cases.filter((c) => c.gpu === gpu).flatMap((c) => c.words);
+        const options = { gpu: gpu === 0 ? undefined : gpu, showErrors };
+        const r = run(
+          [program, String(gpu), showErrors ? "1" : "0"],
+          words.map((w) => w.toString(16)).join(" "),
+        );
+        expect(r.stderr).toBe("= 0\n");
+        const want = codec.disassembleProgram(words, options);
+        expect(
+          r.stdout
+            .split("\n")
+            .filter((l, i) => l !== (want[i] ?? ""))
+            .slice(0, 5),
+        ).toEqual([]);
+      }
+    const got = runHarness(lines, cases.map(line).join(""));
+    const want = cases.map((c) =>
+      codec.disassemble(c.words, {
+        gpu: c.gpu === 0 ? undefined : c.gpu,
+        showErrors: c.showErrors,
+      }),
+    );
+    expect(got.filter((l, i) => l !== want[i]).slice(0, 5)).toEqual([]);
   });
 
   if (id === "ir3")

@@ -52,6 +52,8 @@ export interface IsaspecC {
   prototypes: string[];
   /** Per instruction in model order, the function printing it. */
   instructionFunctions: string[];
+  /** The most room the code reserves at once (dis_reserve): the writer's buffer must hold it. */
+  lineRoom: number;
 }
 
 const bit = (k: number) => `UINT64_C(${2 ** k >= 2 ** 32 ? "0x" + (2 ** k).toString(16) : 2 ** k})`;
@@ -335,6 +337,8 @@ export function isaspecC(model: IsaModel): IsaspecC {
   /** Root bitset → the function printing a value of it, made on first use. */
   const rootFns = new Map<string, string>();
   let sites = 0;
+  /** The most room a run of writes reserves (the line buffer must hold it). */
+  let lineRoom = 0;
 
   const scopeFns = (
     scope: ScopeC,
@@ -723,15 +727,45 @@ export function isaspecC(model: IsaModel): IsaspecC {
           tokens[tokens.length - 1] = { t: "text", text: before.text + t.text };
         else tokens.push(t);
       }
+      // Writes up to the next nested field's printer are one run: its room reserved once, then
+      // stored without a check each (the printer reserves its own, and may flush).
+      let run: string[] = [];
+      let room = 0;
+      const endRun = () => {
+        if (room > 0) out.push(`${indent}dis_reserve(w, ${room});`);
+        out.push(...run);
+        lineRoom = Math.max(lineRoom, room);
+        run = [];
+        room = 0;
+      };
+      const store = (text: string) => {
+        run.push(`${indent}${storeText(text)}`);
+        room += textRoom(text);
+      };
       for (const tok of tokens) {
         if (tok.t === "text") {
-          out.push(`${indent}${putText(tok.text)}`);
+          store(tok.text);
           continue;
         }
-        if (tok.align > 0) out.push(`${indent}dis_pad(w, ${tok.align});`);
-        if (tok.t === "name") out.push(`${indent}${putText(scope.mnemonic)}`);
-        else if (tok.field !== "") out.push(...fieldText(tok.field, shown, indent));
+        if (tok.align > 0) {
+          run.push(`${indent}dis_pad(w, ${tok.align});`);
+          room += tok.align;
+        }
+        if (tok.t === "name") store(scope.mnemonic);
+        else if (tok.field !== "") {
+          const lines = fieldText(tok.field, shown, indent);
+          if (lines.some((l) => /\broot_\w+\(/.test(l))) {
+            endRun();
+            out.push(...lines);
+          } else {
+            run.push(...lines);
+            for (const l of lines)
+              for (const m of l.matchAll(/\bfmt_(\d+)\(/g))
+                room += formatRoom(formats[Number(m[1])], enums);
+          }
+        }
       }
+      endRun();
       return out;
     };
     scope.cases.forEach((c, k) => {
@@ -932,6 +966,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     functions,
     prototypes,
     instructionFunctions,
+    lineRoom: Math.max(lineRoom, ...formats.map((f) => formatRoom(f, enums))),
   };
 }
 
@@ -959,11 +994,51 @@ function chunk<T>(list: T[], size: number): T[][] {
   return out;
 }
 
-/** Writing constant text: dis_putn when it holds no newline (the line's column then moves on). */
-function putText(text: string): string {
+/**
+ * Writing constant text where its room is reserved: dis_store when it holds no newline, else
+ * dis_puts (which checks the room itself, and moves the line's column on).
+ */
+function storeText(text: string): string {
   return text.includes("\n")
     ? `dis_puts(w, ${cStringLiteral(text)});`
-    : `dis_putn(w, ${cStringLiteral(text)}, ${Buffer.byteLength(text)});`;
+    : `dis_store(w, ${cStringLiteral(text)}, ${Buffer.byteLength(text)});`;
+}
+
+/** The room storeText(text) takes. */
+function textRoom(text: string): number {
+  return Buffer.byteLength(text);
+}
+
+/** The most characters a number takes: "-9223372036854775808". */
+const INT_ROOM = 20;
+
+/**
+ * The room a format's `fmt_<id>` takes at most, what it stores without a check and what it writes
+ * with one alike: a checked write inside a reserved run takes room the stores after it count on.
+ */
+function formatRoom(f: Format, enums: Map<string, EnumDef>): number {
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv":
+      return f.display === null ? 1 : textRoom(f.display);
+    case "hex":
+      return 1 + 16;
+    case "float":
+      // %f of -FLT_MAX: a sign, 39 digits, a point and 6 more.
+      return 47;
+    case "custom":
+      return 0;
+    case "offset":
+    case "uoffset":
+      return 1 + INT_ROOM;
+    case "enum": {
+      const displays = f.enumName ? enumDisplays(enums.get(f.enumName)!) : [];
+      // A row is copied whole: at most 16 bytes.
+      return Math.max(INT_ROOM, 16, ...displays.map((d) => (d === null ? 0 : textRoom(d))));
+    }
+    default:
+      return INT_ROOM;
+  }
 }
 
 /** Text for a C comment: an expression's own comments dropped, on one line. */
@@ -978,15 +1053,19 @@ function commentText(text: string): string {
     .replace(/[\r\n]+/g, " ");
 }
 
-/** Per format, `fmt_<id>` printing a value of it; `format_value` picks one by id. */
+/**
+ * Per format, `fmt_<id>` printing a value of it where its room (formatRoom) is reserved;
+ * `format_value` picks one by id, and reserves the room any takes.
+ */
 function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunction[] {
-  const dispatch = ["switch (fmt) {"];
+  const room = Math.max(0, ...formats.map((f) => formatRoom(f, enums)));
+  const dispatch = [`dis_reserve(w, ${room});`, "switch (fmt) {"];
   const functions: CFunction[] = [];
   formats.forEach((f, id) => {
     const body: string[] = [];
     let inlineTable = false;
     dispatch.push(`case ${id}:`, `\tfmt_${id}(w, v);`, "\treturn;");
-    const put = putText;
+    const put = storeText;
     switch (f.kind) {
       case "bool":
       case "bool_inv": {
@@ -995,7 +1074,7 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
           body.push(`\tdis_putc(w, ${f.kind === "bool" ? "v ? '1' : '0'" : "v ? '0' : '1'"});`);
         else if (rowText(f.display))
           body.push(
-            `\tdis_putn_if(w, ${cStringLiteral(f.display)}, ${Buffer.byteLength(f.display)}, ${on});`,
+            `\tdis_store_if(w, ${cStringLiteral(f.display)}, ${Buffer.byteLength(f.display)}, ${on});`,
           );
         else body.push(`\tif (${on})`, `\t\t${put(f.display)}`);
         break;
@@ -1003,7 +1082,7 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
       case "int":
       case "branch":
       case "absbranch":
-        body.push(`\tdis_int(w, dis_sign_extend(v, ${f.width}));`);
+        body.push(`\tdis_store_int(w, dis_sign_extend(v, ${f.width}));`);
         break;
       case "hex":
         body.push("\tdis_hex(w, v);");
@@ -1014,11 +1093,11 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
           "\tif (v > 0)",
           "\t\tdis_putc(w, '+');",
           "\tif (v != 0)",
-          "\t\tdis_int(w, v);",
+          "\t\tdis_store_int(w, v);",
         );
         break;
       case "uoffset":
-        body.push("\tif (v != 0) {", "\t\tdis_putc(w, '+');", "\t\tdis_int(w, v);", "\t}");
+        body.push("\tif (v != 0) {", "\t\tdis_putc(w, '+');", "\t\tdis_store_int(w, v);", "\t}");
         break;
       case "float":
         body.push(
@@ -1033,7 +1112,7 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
           // Texts of one length (x, y, z, w): a slice of one string, as short as a number.
           body.push(
             `\tif ((uint64_t)v < ${displays.length}) {`,
-            `\t\tdis_putn(w, ${cStringLiteral(displays.join(""))} + ${width} * v, ${width});`,
+            `\t\tdis_store(w, ${cStringLiteral(displays.join(""))} + ${width} * v, ${width});`,
             "\t\treturn;",
             "\t}",
           );
@@ -1055,7 +1134,7 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
             ).map((c) => `\t\t${c.join(", ")},`),
             "\t};",
             `\tif ((uint64_t)v < ${displays.length} && length[v] != 255) {`,
-            `\t\tdis_row(w, rows[v], length[v], ${size});`,
+            `\t\tdis_store_row(w, rows[v], length[v], ${size});`,
             "\t\treturn;",
             "\t}",
           );
@@ -1067,13 +1146,13 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
           });
           body.push("\t}");
         }
-        body.push("\tdis_int(w, v);");
+        body.push("\tdis_store_int(w, v);");
         break;
       }
       case "custom":
         break;
       default:
-        body.push("\tdis_int(w, v);");
+        body.push("\tdis_store_int(w, v);");
     }
     functions.push({
       comment: `/* ${f.kind}${f.width ? `, ${f.width} bits` : ""}${f.enumName ? `, ${commentText(f.enumName)}` : ""}${f.display !== null ? `, display ${commentText(f.display)}` : ""} */`,
