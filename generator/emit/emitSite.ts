@@ -2,8 +2,9 @@
  * The static documentation site, `site/`: the Markdown manuals as HTML pages (`index.html` from
  * docs/README.md, `<id>.html` per ISA) with navigation, a client-side search over instructions,
  * registers, fields and enums, a decoder panel on pages of ISAs with instructions and a register
- * panel on pages of register databases, from templates/site/. It renders the manuals' own Markdown, so the site and GitHub show the same text
- * and the same anchors.
+ * panel on pages of register databases, from templates/site/ (the panels' and the search's scripts
+ * from generator/runtime/site/, siteScript.ts). It renders the manuals' own Markdown, so the site
+ * and GitHub show the same text and the same anchors.
  */
 import type { IsaModel } from "../model/types";
 import { renderManuals, type RenderedManuals } from "./emitManuals";
@@ -19,6 +20,7 @@ import {
   TABLE_SOURCE,
 } from "./site/registerView";
 import { searchIndexLines } from "./site/searchIndex";
+import { siteScript } from "./site/siteScript";
 import {
   anchorScriptFile,
   INDEX_MARKDOWN,
@@ -71,17 +73,14 @@ export function renderSite(view: SiteView): OutputFile[] {
       path: `site/${page.file}`,
       content: renderTemplate("site/page.html.hbs", page),
     })),
-    // Static templates, written in prettier's style.
+    // A static template, written in prettier's style.
     {
       path: "site/style.css",
       content: renderTemplate("site/style.css.hbs", {}),
       preformatted: true,
     },
-    {
-      path: "site/search.js",
-      content: renderTemplate("site/search.js.hbs", {}),
-      preformatted: true,
-    },
+    // Compiled from generator/runtime/site/ (siteScript.ts) and formatted by the build.
+    { path: "site/search.js", content: siteScript("search") },
     {
       path: "site/search-index.js",
       // Written in prettier's style: several megabytes for a large ISA, too much to format again.
@@ -91,13 +90,7 @@ export function renderSite(view: SiteView): OutputFile[] {
       preformatted: true,
     },
     ...(view.codecScripts.length > 0
-      ? [
-          {
-            path: "site/decoder.js",
-            content: renderTemplate("site/decoder.js.hbs", {}),
-            preformatted: true,
-          },
-        ]
+      ? [{ path: "site/decoder.js", content: siteScript("decoder") }]
       : []),
     ...view.codecScripts.map((c) => ({
       path: `site/${codecScriptFile(c.isa)}`,
@@ -105,13 +98,7 @@ export function renderSite(view: SiteView): OutputFile[] {
       preformatted: true,
     })),
     ...(view.registerScripts.length > 0
-      ? [
-          {
-            path: "site/registers.js",
-            content: renderTemplate("site/registers.js.hbs", {}),
-            preformatted: true,
-          },
-        ]
+      ? [{ path: "site/registers.js", content: siteScript("registers") }]
       : []),
     // The compiled decoder is formatted by the build (tens of kilobytes of code); the database,
     // 1.7 MB for adreno-hw, is one string literal its template writes in prettier's style.

@@ -1,20 +1,22 @@
-// Search for the isaforge ISA reference. Looks through window.isaforgeSearchIndex (search-index.js)
-// as the user types: instructions, registers, register fields, enums and enum values of every
-// spec; names and mnemonics first, then summaries. Results are plain links, so a click or Enter
-// opens the section; arrow keys move between them. expandIndex and search are also
-// window.isaforgeSearch.
-(function () {
-  "use strict";
-
-  const MAX_RESULTS = 50;
-
-  // search-index.js's tuples (see generator/emit/site/searchIndex.ts) as entries:
-  // { kind, isa, isaTitle, name, mnemonic, summary, unit?, detail?, href }.
-  function expandIndex(index) {
+// The site's search.js: generator/runtime/site/search.ts, compiled by isaforge's build.
+// Edit that module, not this file.
+"use strict";
+(() => {
+  // generator/runtime/site/search.ts
+  var MAX_RESULTS = 50;
+  var EMPTY_INDEX = {
+    specs: [],
+    instructions: [],
+    registers: [],
+    fields: [],
+    enums: [],
+    values: [],
+  };
+  function pageRoot() {
+    return (typeof document !== "undefined" && document.documentElement.dataset.root) || "";
+  }
+  function expandIndex(index, root = pageRoot()) {
     const specs = index.specs.map(([isa, isaTitle, page]) => ({ isa, isaTitle, page }));
-    // Links are relative to the page's directory: the site's root is its <html data-root>.
-    const root = (typeof document !== "undefined" && document.documentElement.dataset.root) || "";
-    // `where` is `page` or `page#anchor` within the spec's directory, `""` its front page.
     const at = (s, where) => {
       const hash = where.indexOf("#");
       const page = hash < 0 ? where : where.slice(0, hash);
@@ -47,7 +49,7 @@
         entry("instruction", s, name, {
           mnemonic: mnemonic === 0 ? name : mnemonic,
           summary,
-          ...(unit !== undefined ? { unit } : {}),
+          ...(unit !== void 0 ? { unit } : {}),
           href: at(s, anchor),
         }),
       ),
@@ -66,26 +68,15 @@
       }),
     ];
   }
-
-  const entries = expandIndex(
-    window.isaforgeSearchIndex || {
-      specs: [],
-      instructions: [],
-      registers: [],
-      fields: [],
-      enums: [],
-      values: [],
-    },
-  );
-  const items = entries.map((entry, order) => ({
-    entry,
-    order,
-    name: entry.name.toLowerCase(),
-    mnemonic: entry.mnemonic.toLowerCase(),
-    text: `${entry.name} ${entry.mnemonic} ${entry.detail || ""} ${entry.summary}`.toLowerCase(),
-  }));
-
-  // Lower is better: exact name, name prefix, name substring, then every word in name or summary.
+  function searchItems(entries) {
+    return entries.map((entry, order) => ({
+      entry,
+      order,
+      name: entry.name.toLowerCase(),
+      mnemonic: entry.mnemonic.toLowerCase(),
+      text: `${entry.name} ${entry.mnemonic} ${entry.detail || ""} ${entry.summary}`.toLowerCase(),
+    }));
+  }
   function rank(item, query, words) {
     const names =
       item.mnemonic && item.mnemonic !== item.name ? [item.name, item.mnemonic] : [item.name];
@@ -95,8 +86,7 @@
     if (words.every((w) => item.text.includes(w))) return 3;
     return -1;
   }
-
-  function search(text) {
+  function searchEntries(items, text) {
     const query = text.trim().toLowerCase();
     if (!query) return [];
     const words = query.split(/\s+/);
@@ -106,134 +96,128 @@
       .sort((a, b) => a.rank - b.rank || a.item.order - b.item.order)
       .map((r) => r.item.entry);
   }
-
-  window.isaforgeSearch = { expandIndex, search, entries };
-
-  const input =
-    typeof document === "undefined" ? null : document.getElementById("site-search-input");
-  const panel = input && document.getElementById("site-search-panel");
-  const status = input && document.getElementById("site-search-status");
-  const list = input && document.getElementById("site-search-results");
-  if (!input || !panel || !status || !list) return;
-  const box = input.closest(".site-search");
-
-  function span(className, text) {
-    const el = document.createElement("span");
-    el.className = className;
-    el.textContent = text;
-    return el;
+  function statusText(query, total, shown) {
+    return total === 0
+      ? `Nothing matches “${query}”.`
+      : total > shown
+        ? `Showing the first ${shown} of ${total} results.`
+        : `${total} result${total === 1 ? "" : "s"}.`;
   }
-
-  function resultItem(entry) {
-    const link = document.createElement("a");
-    link.href = entry.href;
-    link.append(span(`site-search-kind site-search-kind-${entry.kind}`, entry.kind));
-    const title = span("site-search-name", entry.name);
-    link.append(title);
-    if (entry.mnemonic && entry.mnemonic !== entry.name)
-      link.append(span("site-search-mnemonic", entry.mnemonic));
-    const where = [entry.isaTitle, entry.unit, entry.detail].filter(Boolean).join(" · ");
-    link.append(span("site-search-isa", where));
-    if (entry.summary) link.append(span("site-search-summary", entry.summary));
-    const li = document.createElement("li");
-    li.append(link);
-    return li;
+  function start() {
+    const entries = expandIndex(window.isaforgeSearchIndex || EMPTY_INDEX);
+    const items = searchItems(entries);
+    const search = (text) => searchEntries(items, text);
+    window.isaforgeSearch = { expandIndex, search, entries };
+    if (typeof document !== "undefined") wireSearchBox(search);
   }
-
-  function open() {
-    panel.hidden = false;
-  }
-
-  function close() {
-    panel.hidden = true;
-  }
-
-  function update() {
-    const query = input.value.trim();
-    if (!query) {
-      list.replaceChildren();
-      status.textContent = "";
-      close();
-      return;
+  function wireSearchBox(search) {
+    const input = document.getElementById("site-search-input");
+    const panel = input && document.getElementById("site-search-panel");
+    const status = input && document.getElementById("site-search-status");
+    const list = input && document.getElementById("site-search-results");
+    if (!input || !panel || !status || !list) return;
+    const box = input.closest(".site-search");
+    function span(className, text) {
+      const el = document.createElement("span");
+      el.className = className;
+      el.textContent = text;
+      return el;
     }
-    const results = search(query);
-    const shown = results.slice(0, MAX_RESULTS);
-    list.replaceChildren(...shown.map(resultItem));
-    // Shown before the status changes, so screen readers announce the new count.
-    open();
-    status.textContent =
-      results.length === 0
-        ? `Nothing matches “${query}”.`
-        : results.length > shown.length
-          ? `Showing the first ${shown.length} of ${results.length} results.`
-          : `${results.length} result${results.length === 1 ? "" : "s"}.`;
-  }
-
-  function links() {
-    return Array.from(list.querySelectorAll("a"));
-  }
-
-  input.addEventListener("input", update);
-  input.addEventListener("focus", () => {
-    if (input.value.trim()) update();
-  });
-
-  input.addEventListener("keydown", (event) => {
-    const first = links()[0];
-    if (event.key === "ArrowDown" && first) {
-      event.preventDefault();
+    function resultItem(entry) {
+      const link = document.createElement("a");
+      link.href = entry.href;
+      link.append(span(`site-search-kind site-search-kind-${entry.kind}`, entry.kind));
+      const title = span("site-search-name", entry.name);
+      link.append(title);
+      if (entry.mnemonic && entry.mnemonic !== entry.name)
+        link.append(span("site-search-mnemonic", entry.mnemonic));
+      const where = [entry.isaTitle, entry.unit, entry.detail].filter(Boolean).join(" · ");
+      link.append(span("site-search-isa", where));
+      if (entry.summary) link.append(span("site-search-summary", entry.summary));
+      const li = document.createElement("li");
+      li.append(link);
+      return li;
+    }
+    function open() {
+      panel.hidden = false;
+    }
+    function close() {
+      panel.hidden = true;
+    }
+    function update() {
+      const query = input.value.trim();
+      if (!query) {
+        list.replaceChildren();
+        status.textContent = "";
+        close();
+        return;
+      }
+      const results = search(query);
+      const shown = results.slice(0, MAX_RESULTS);
+      list.replaceChildren(...shown.map(resultItem));
       open();
-      first.focus();
-    } else if (event.key === "Enter" && first) {
-      event.preventDefault();
-      first.click();
-    } else if (event.key === "Escape") {
-      if (panel.hidden) input.value = "";
-      close();
+      status.textContent = statusText(query, results.length, shown.length);
     }
-  });
-
-  list.addEventListener("keydown", (event) => {
-    const all = links();
-    const at = all.indexOf(document.activeElement);
-    if (at < 0) return;
-    const moveTo = (el) => {
-      event.preventDefault();
-      el.focus();
-    };
-    if (event.key === "ArrowDown") moveTo(all[Math.min(at + 1, all.length - 1)]);
-    else if (event.key === "ArrowUp") moveTo(at === 0 ? input : all[at - 1]);
-    else if (event.key === "Home") moveTo(all[0]);
-    else if (event.key === "End") moveTo(all[all.length - 1]);
-    else if (event.key === "Escape") {
-      moveTo(input);
-      close();
+    function links() {
+      return Array.from(list.querySelectorAll("a"));
     }
-  });
+    input.addEventListener("input", update);
+    input.addEventListener("focus", () => {
+      if (input.value.trim()) update();
+    });
+    input.addEventListener("keydown", (event) => {
+      const first = links()[0];
+      if (event.key === "ArrowDown" && first) {
+        event.preventDefault();
+        open();
+        first.focus();
+      } else if (event.key === "Enter" && first) {
+        event.preventDefault();
+        first.click();
+      } else if (event.key === "Escape") {
+        if (panel.hidden) input.value = "";
+        close();
+      }
+    });
+    list.addEventListener("keydown", (event) => {
+      const all = links();
+      const at = all.indexOf(document.activeElement);
+      if (at < 0) return;
+      const moveTo = (el) => {
+        event.preventDefault();
+        el.focus();
+      };
+      if (event.key === "ArrowDown") moveTo(all[Math.min(at + 1, all.length - 1)]);
+      else if (event.key === "ArrowUp") moveTo(at === 0 ? input : all[at - 1]);
+      else if (event.key === "Home") moveTo(all[0]);
+      else if (event.key === "End") moveTo(all[all.length - 1]);
+      else if (event.key === "Escape") {
+        moveTo(input);
+        close();
+      }
+    });
+    list.addEventListener("click", (event) => {
+      if (event.target.closest("a")) close();
+    });
+    box.addEventListener("focusout", (event) => {
+      if (!box.contains(event.relatedTarget)) close();
+    });
+    document.addEventListener("pointerdown", (event) => {
+      if (!box.contains(event.target)) close();
+    });
+    document.addEventListener("keydown", (event) => {
+      const target = event.target;
+      const typing =
+        target instanceof HTMLElement &&
+        (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        input.focus();
+        input.select();
+      }
+    });
+  }
 
-  // A followed result (often a link within the same page) has done its job.
-  list.addEventListener("click", (event) => {
-    if (event.target.closest("a")) close();
-  });
-
-  // Leaving the search box, by keyboard or pointer, closes the list.
-  box.addEventListener("focusout", (event) => {
-    if (!box.contains(event.relatedTarget)) close();
-  });
-  document.addEventListener("pointerdown", (event) => {
-    if (!box.contains(event.target)) close();
-  });
-
-  // "/" jumps to the search box from anywhere on the page, as on many documentation sites.
-  document.addEventListener("keydown", (event) => {
-    const target = event.target;
-    const typing =
-      target instanceof HTMLElement &&
-      (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-    if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      input.focus();
-      input.select();
-    }
-  });
+  // <stdin>
+  start();
 })();

@@ -139,7 +139,7 @@ describe("files the build writes in prettier's style, for models unlike the ship
       expect.arrayContaining([
         "dispatch/long-handlers.ts",
         "dispatch/t-handlers.ts",
-        "site/search.js",
+        "site/search-index.js",
         "ts/derived.ts",
         "ts/long.ts",
         "ts/t.ts",

@@ -1,12 +1,12 @@
 /**
  * The register decoder panel of a register database's page (templates/site/register-panel.html.hbs
- * and registers.js.hbs), its scripts, and what the search lists of the database. The panel runs the
- * register decoder module this build generates (`ts/registers/<id>.ts`, emitRegisterDecoders.ts:
- * generator/runtime's rnndec and registerCodec with the database as data), compiled by esbuild into
- * a classic script; the database itself comes in a second script as one string literal, which the
- * template writes in prettier's style (prettier over a 1.7 MB string took the build 1.4 s). Each
- * register links to its section of the manual: the heading the manual registers for it
- * (registerDatabaseOutline).
+ * and generator/runtime/site/registers.ts), its scripts, and what the search lists of the
+ * database. The panel runs the register decoder module this build generates
+ * (`ts/registers/<id>.ts`, emitRegisterDecoders.ts: generator/runtime's rnndec and registerCodec
+ * with the database as data), compiled by esbuild into a classic script; the database itself comes
+ * in a second script as one string literal, which the template writes in prettier's style (prettier
+ * over a 1.7 MB string took the build 1.4 s). Each register links to its section of the manual: the
+ * heading the manual registers for it (registerDatabaseOutline).
  */
 import type { IsaModel, RnnBitfield, RnnElement } from "../../model/types";
 import {

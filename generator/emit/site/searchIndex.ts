@@ -4,7 +4,7 @@
  * Embedded as a script (`search-index.js`) because browsers refuse to fetch JSON from `file://`
  * pages. Compact: one array (a tuple) per entry, with the spec as an index into `specs`, a field as
  * an index into `registers` and a value as one into `enums`; an anchor that is the name in lower
- * case is written `0`. templates/site/search.js.hbs expands it (`expandIndex`).
+ * case is written `0`. generator/runtime/site/search.ts expands it (`expandIndex`).
  */
 import { util } from "prettier";
 import { stringLiteral } from "../jsLiterals";
