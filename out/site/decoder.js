@@ -214,6 +214,6 @@
     if (loadState()) panel.scrollIntoView();
   }
 
-  // <stdin>
+  // generator/emit/site/siteScript.ts
   start();
 })();

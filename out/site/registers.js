@@ -273,6 +273,6 @@
     if (loadState()) panel.scrollIntoView();
   }
 
-  // <stdin>
+  // generator/emit/site/siteScript.ts
   start();
 })();

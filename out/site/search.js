@@ -218,6 +218,6 @@
     });
   }
 
-  // <stdin>
+  // generator/emit/site/siteScript.ts
   start();
 })();

@@ -40,6 +40,8 @@ export function siteScript(name: SiteScriptName): string {
       contents: `"use strict";\nimport { start } from "./${name}";\nstart();\n`,
       resolveDir: dir,
       loader: "ts",
+      // Named in the output's comment above the `start()` call it adds.
+      sourcefile: "../../emit/site/siteScript.ts",
     },
     bundle: true,
     format: "iife",
