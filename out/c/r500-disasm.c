@@ -203,14 +203,6 @@ DIS_INLINE void dis_store_if(struct dis_writer *w, const char *s, size_t n, int 
 	w->at += on ? n : 0;
 }
 
-DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
-{
-	if ((size_t)(w->end - w->at) >= n)
-		dis_store_if(w, s, n, on);
-	else if (on)
-		dis_overflow(w, s, n);
-}
-
 /*
  * The first `n` characters of a table row `size` bytes long (no newline), where `size` is reserved:
  * all `size` copied at once (the rest is overwritten by what follows, or lies past the end of the
@@ -221,14 +213,6 @@ DIS_INLINE void dis_store_row(struct dis_writer *w, const char *row, size_t n, s
 	DIS_ASSERT_ROOM(w, size);
 	memcpy(w->at, row, size);
 	w->at += n;
-}
-
-DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
-{
-	if ((size_t)(w->end - w->at) >= size)
-		dis_store_row(w, row, n, size);
-	else
-		dis_putn(w, row, n);
 }
 
 /* One character, not a newline. */

@@ -673,8 +673,20 @@ export function isaspecC(model: IsaModel): IsaspecC {
       }
       return at(lastK) ?? "params";
     };
-    /** The text of a `{FIELD}` in the display of case `shown`. */
-    const fieldText = (name: string, shown: number, indent: string): string[] => {
+    /**
+     * The text of a `{FIELD}` in the display of case `shown`: its lines, and the room its format
+     * stores without a check (`formatRoom`), or `nested` when a printer of a bitset's value may
+     * take it (which reserves its own room; `format_value` does too).
+     */
+    const fieldText = (
+      name: string,
+      shown: number,
+      indent: string,
+    ): { lines: string[]; room: number } | { lines: string[]; nested: true } => {
+      const formatted = (format: number, value: string) => ({
+        lines: [`${indent}fmt_${format}(w, ${value});`],
+        room: formatRoom(formats[format], enums),
+      });
       const answer = answerAt(name, shown);
       const nested = nestedFor(name);
       if (answer && answer !== "params") {
@@ -682,38 +694,41 @@ export function isaspecC(model: IsaModel): IsaspecC {
           const read = fieldRead(answer.field, words);
           const site = nested?.sites.find((x) => x.caseIndex === answer.k);
           return site
-            ? siteCall(site, read, name, indent)
-            : [`${indent}fmt_${fieldFormat(answer.field)}(w, ${read});`];
+            ? { lines: siteCall(site, read, name, indent), nested: true }
+            : formatted(fieldFormat(answer.field), read);
         }
         const d = answer.derived;
-        return [`${indent}fmt_${derivedFormat(d, scope)}(w, ${derivedFn(d, answer.k)}(s));`];
+        return formatted(derivedFormat(d, scope), `${derivedFn(d, answer.k)}(s)`);
       }
       const slot = slotOf(name);
-      if (answer === "params" && slot)
-        return [`${indent}fmt_${slot.format}(w, s->pv[${slot.slot}]);`];
+      if (answer === "params" && slot) return formatted(slot.format, `s->pv[${slot.slot}]`);
       if (answer === "params")
-        return [
-          `${indent}if (!s->param || !s->param(s, ${nameOf(name)}, &v, &fmt))`,
-          `${indent}\tno_field(s, ${cStringLiteral(name)});`,
-          `${indent}else`,
-          `${indent}\tformat_value(w, fmt, v);`,
-        ];
+        return {
+          lines: [
+            `${indent}if (!s->param || !s->param(s, ${nameOf(name)}, &v, &fmt))`,
+            `${indent}\tno_field(s, ${cStringLiteral(name)});`,
+            `${indent}else`,
+            `${indent}\tformat_value(w, fmt, v);`,
+          ],
+          room: 0,
+        };
       const out = [
         `${indent}if (!${resolveCall(name)})`,
         `${indent}\tno_field(s, ${cStringLiteral(name)});`,
       ];
-      if (!nested) out.push(`${indent}else`, `${indent}\tformat_value(w, fmt, v);`);
-      else {
-        out.push(`${indent}else`, `${indent}\tswitch (${nested.fn()}(s)) {`);
-        for (const site of nested.sites)
-          out.push(
-            `${indent}\tcase ${site.id}:`,
-            ...siteCall(site, "v", name, `${indent}\t\t`),
-            `${indent}\t\tbreak;`,
-          );
-        out.push(`${indent}\tdefault:`, `${indent}\t\tformat_value(w, fmt, v);`, `${indent}\t}`);
+      if (!nested) {
+        out.push(`${indent}else`, `${indent}\tformat_value(w, fmt, v);`);
+        return { lines: out, room: 0 };
       }
-      return out;
+      out.push(`${indent}else`, `${indent}\tswitch (${nested.fn()}(s)) {`);
+      for (const site of nested.sites)
+        out.push(
+          `${indent}\tcase ${site.id}:`,
+          ...siteCall(site, "v", name, `${indent}\t\t`),
+          `${indent}\t\tbreak;`,
+        );
+      out.push(`${indent}\tdefault:`, `${indent}\t\tformat_value(w, fmt, v);`, `${indent}\t}`);
+      return { lines: out, nested: true };
     };
     const textOf = (display: string, shown: number, indent: string): string[] => {
       const out: string[] = [];
@@ -753,15 +768,13 @@ export function isaspecC(model: IsaModel): IsaspecC {
         }
         if (tok.t === "name") store(scope.mnemonic);
         else if (tok.field !== "") {
-          const lines = fieldText(tok.field, shown, indent);
-          if (lines.some((l) => /\broot_\w+\(/.test(l))) {
+          const field = fieldText(tok.field, shown, indent);
+          if ("nested" in field) {
             endRun();
-            out.push(...lines);
+            out.push(...field.lines);
           } else {
-            run.push(...lines);
-            for (const l of lines)
-              for (const m of l.matchAll(/\bfmt_(\d+)\(/g))
-                room += formatRoom(formats[Number(m[1])], enums);
+            run.push(...field.lines);
+            room += field.room;
           }
         }
       }
@@ -983,7 +996,7 @@ function usedFormatFunctions(formats: CFunction[], functions: CFunction[]): CFun
   return calledByCode(dispatch) ? formats : kept.filter(calledByCode);
 }
 
-/** A text a table row (dis_row, dis_putn_if) holds with its NUL: under 16 bytes, no newline. */
+/** A text a table row (dis_store_row, dis_store_if) holds with its NUL: under 16 bytes, no newline. */
 function rowText(text: string): boolean {
   return !text.includes("\n") && Buffer.byteLength(text) < 16;
 }
