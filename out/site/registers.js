@@ -2,6 +2,21 @@
 // Edit that module, not this file.
 "use strict";
 (() => {
+  // generator/runtime/site/fieldHighlight.ts
+  function highlightFieldsOnHover(panel) {
+    const highlight = (field) => {
+      for (const el of panel.querySelectorAll("[data-field]"))
+        el.classList.toggle("decoder-highlight", field !== null && el.dataset.field === field);
+    };
+    for (const type of ["pointerover", "focusin"])
+      panel.addEventListener(type, (event) => {
+        const origin = event.target;
+        const target = origin.closest && origin.closest("[data-field]");
+        highlight(target ? target.dataset.field : null);
+      });
+    panel.addEventListener("pointerleave", () => highlight(null));
+  }
+
   // generator/runtime/site/registers.ts
   function parseHex(text) {
     const t = text.trim();
@@ -194,17 +209,7 @@
       layoutOut.replaceChildren();
       fieldsTable.hidden = true;
     }
-    function highlight(field) {
-      for (const el of panel.querySelectorAll("[data-field]"))
-        el.classList.toggle("decoder-highlight", field !== null && el.dataset.field === field);
-    }
-    for (const type of ["pointerover", "focusin"])
-      panel.addEventListener(type, (event) => {
-        const origin = event.target;
-        const target = origin.closest && origin.closest("[data-field]");
-        highlight(target ? target.dataset.field : null);
-      });
-    panel.addEventListener("pointerleave", () => highlight(null));
+    highlightFieldsOnHover(panel);
     function saveState(hash) {
       if (!hash && !location.hash.startsWith("#lookup=")) return;
       if (hash !== location.hash)

@@ -5,6 +5,7 @@
  * page and the CLI agree. The state lives in the URL (#decode=0x…,0x…&gpu=600), so a decoded word
  * can be linked. Nothing here touches the page until the script calls `start`.
  */
+import { highlightFieldsOnHover } from "./fieldHighlight";
 
 /** A line's result from the codec (generator/runtime/codec/codecLines.ts). */
 export interface LineResult {
@@ -201,18 +202,7 @@ export function start(): void {
     fieldsTable.hidden = true;
   }
 
-  // Hovering or focusing a field's row or box highlights it in both places.
-  function highlight(field: string | null): void {
-    for (const el of panel!.querySelectorAll<HTMLElement>("[data-field]"))
-      el.classList.toggle("decoder-highlight", field !== null && el.dataset.field === field);
-  }
-  for (const type of ["pointerover", "focusin"])
-    panel.addEventListener(type, (event) => {
-      const origin = event.target as Partial<Element>;
-      const target = origin.closest && origin.closest<HTMLElement>("[data-field]");
-      highlight(target ? target.dataset.field! : null);
-    });
-  panel.addEventListener("pointerleave", () => highlight(null));
+  highlightFieldsOnHover(panel!);
 
   function stateHash(words: ArrayLike<number>): string {
     return decodeHash(

@@ -6,6 +6,10 @@
  * so a decoded register can be linked. The exported functions the panel uses are
  * window.isaforgeRegisterPanel too. Nothing here touches the page until the script calls `start`.
  */
+import { highlightFieldsOnHover } from "./fieldHighlight";
+import type { DecodedField, DecodedRegister } from "../registerCodec";
+
+export type { DecodedField, DecodedRegister };
 
 /** The variants of one varset an element exists on (generator/runtime/rnndec.ts). */
 export interface VariantSet {
@@ -26,26 +30,6 @@ export interface PanelElement {
 
 export interface PanelDatabase {
   domains: { name: string; variantSets?: VariantSet[]; elements: PanelElement[] }[];
-}
-
-/** A field of a decoded value (registerCodec.ts's DecodedField). */
-export interface DecodedField {
-  name: string;
-  low: number;
-  high: number;
-  raw: bigint;
-  text: string;
-}
-
-/** A decoded register (registerCodec.ts's DecodedRegister). */
-export interface DecodedRegister {
-  domain: string;
-  address: bigint;
-  path: string;
-  register?: string;
-  value?: bigint;
-  fields: DecodedField[];
-  text: string;
 }
 
 /**
@@ -349,18 +333,7 @@ function wirePanel(panel: HTMLElement, api: RegisterApi): void {
     fieldsTable.hidden = true;
   }
 
-  // Hovering or focusing a field's row or box highlights it in both places.
-  function highlight(field: string | null): void {
-    for (const el of panel.querySelectorAll<HTMLElement>("[data-field]"))
-      el.classList.toggle("decoder-highlight", field !== null && el.dataset.field === field);
-  }
-  for (const type of ["pointerover", "focusin"])
-    panel.addEventListener(type, (event) => {
-      const origin = event.target as Partial<Element>;
-      const target = origin.closest && origin.closest<HTMLElement>("[data-field]");
-      highlight(target ? target.dataset.field! : null);
-    });
-  panel.addEventListener("pointerleave", () => highlight(null));
+  highlightFieldsOnHover(panel);
 
   function saveState(hash: string): void {
     // Without an address, only a panel state is cleared: a section anchor in the URL stays.
