@@ -1,21 +1,19 @@
 /**
- * Cold builds by the compiled CLIs of several isaforge checkouts, in alternating rounds with Mesa's
- * isaspec generators, so that a change is measured against the code before it under the same
- * machine load (the 2-vCPU VMs this project is measured on drift by ±10 % over minutes):
+ * Cold builds by the compiled CLIs of several isaforge checkouts, in alternating rounds, so that a
+ * change is measured against the code before it under the same machine load (the 2-vCPU VMs this
+ * project is measured on drift by ±10 % over minutes):
  *
- *   tsx bench/alternate.ts [--rounds N] [--specs DIR] [--mesa DIR] CHECKOUT...
+ *   tsx bench/alternate.ts [--rounds N] [--specs DIR] CHECKOUT...
  *
  * Each CHECKOUT is an isaforge directory whose `dist/` is built (`npm run build:ts`; a worktree of
  * an older commit, say). Every one builds the same specs (default: this checkout's) with
  * `build --no-cache` into an empty directory, as bench/buildTime.ts's `timedCliColdBuild` does.
- * Prints each checkout's times in round order, their range and median, and, when Mesa's generators
- * can run, the median of the per-round ratios to Mesa's time.
+ * Prints each checkout's times in round order, their range and median.
  */
 import { mkdtempSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { median, timedCliColdBuild } from "./buildTime";
-import { measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
 import { parseRoundArgs, type RoundOptions } from "./roundArgs";
 
 export interface AlternateOptions extends RoundOptions {
@@ -33,40 +31,26 @@ export function parseAlternateArgs(argv: string[]): AlternateOptions {
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** One line per checkout (and Mesa): times in round order, range, median, ratio to Mesa. */
-export function alternateReport(
-  checkouts: string[],
-  times: number[][],
-  mesa: number[] | null,
-): string[] {
-  const line = (name: string, ms: number[], extra = "") =>
-    `${name}: ${ms.map(fmt).join(" ")}; ${fmt(Math.min(...ms))}–${fmt(Math.max(...ms))}, median ${fmt(median(ms))}${extra}`;
-  const lines = checkouts.map((c, i) => {
-    if (!mesa) return line(c, times[i]);
-    const ratio = median(times[i].map((ms, r) => ms / mesa[r]));
-    return line(c, times[i], `; ${ratio.toFixed(1)}× Mesa (median of the rounds' ratios)`);
-  });
-  if (mesa) lines.push(line("Mesa decode.py + encode.py", mesa));
-  return lines;
+/** One line per checkout: times in round order, range, median. */
+export function alternateReport(checkouts: string[], times: number[][]): string[] {
+  return checkouts.map(
+    (c, i) =>
+      `${c}: ${times[i].map(fmt).join(" ")}; ${fmt(Math.min(...times[i]))}–${fmt(Math.max(...times[i]))}, median ${fmt(median(times[i]))}`,
+  );
 }
 
 function main(): void {
   const o = parseAlternateArgs(process.argv.slice(2));
-  const why = mesaUnavailable(path.resolve(o.mesa));
-  if (why) process.stderr.write(`Mesa's isaspec generators not timed: ${why}\n`);
   const work = mkdtempSync(path.join(tmpdir(), "isaforge-alternate-"));
   try {
     const times = o.checkouts.map(() => [] as number[]);
-    const mesa: number[] = [];
     for (let round = 0; round < o.rounds; round++) {
       o.checkouts.forEach((c, i) => {
         const cli = path.join(path.resolve(c), "dist", "generator", "cli.js");
         times[i].push(timedCliColdBuild(path.resolve(o.specs), path.join(work, "out"), cli));
       });
-      if (!why) mesa.push(measureMesaIsaspec(path.resolve(o.mesa)));
     }
-    for (const l of alternateReport(o.checkouts, times, why ? null : mesa))
-      process.stdout.write(l + "\n");
+    for (const l of alternateReport(o.checkouts, times)) process.stdout.write(l + "\n");
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

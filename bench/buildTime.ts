@@ -41,7 +41,7 @@ export interface BuildTimes {
   coldMs: number;
   /**
    * `--no-cache` into an empty output directory by the compiled CLI, as `npx isaforge` runs it
-   * (median of the rounds bench/run.ts runs, alternating with Mesa's generators).
+   * (median of the rounds bench/run.ts runs).
    */
   cliColdMs?: number;
   /** The same build run phase by phase (bench/timedBuild.ts --phases): ms per phase. */

@@ -1,8 +1,8 @@
 /**
- * The generated C disassembler (out/c/<id>-disasm.c) built with `gcc -O2`, timed as
- * bench/mesaDecoder.ts times Mesa's decoder: the whole program to /dev/null through
- * `<id>_disasm_program`, wall clock inside the binary, the best of `repeat` runs. bench/codecSpeed.ts
- * runs both in the same rounds as the TS codec, so that the three figures see the same machine load.
+ * The generated C disassembler (out/c/<id>-disasm.c) built with `gcc -O2` and timed on its own: the
+ * whole program to /dev/null through `<id>_disasm_program`, wall clock inside the binary, the best of
+ * `repeat` runs. bench/codecSpeed.ts runs it in the same rounds as the TS codec, so that both figures
+ * see the same machine load.
  */
 import { execFileSync } from "child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "fs";

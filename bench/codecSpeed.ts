@@ -4,13 +4,9 @@
  * - `tsDisasmPerSec`: the generated codec (`out/ts/<id>.ts`) making every line of a program
  *   (`disassembleEach`, each line handed to a function that takes its length);
  * - `tsProgramPerSec`: `disassembleProgram`, which returns the lines as an array (all held at once);
- * - `mesaDisasmPerSec`: Mesa's isaspec decoder (bench/mesaDecoder.ts, `gcc -O2`) over the same
- *   words, timed inside its binary, for the ISAs Mesa has a decoder of (ir3, etnaviv), in rounds
- *   alternating with the TS passes so that both see the same machine load; with `mesaSameText`,
- *   the share of lines both print alike (the shipped documents are not exactly Mesa's);
  * - `cDisasmPerSec`: the generated C disassembler (bench/cDisasmSpeed.ts, `gcc -O2`) over the same
- *   program in the same rounds, timed as Mesa's decoder is (absent where gcc cannot build it:
- *   `cUnavailable` says why);
+ *   program, timed inside its binary, in rounds alternating with the TS passes so that both see
+ *   the same machine load (absent where gcc cannot build it: `cUnavailable` says why);
  * - `decodePerSec`, `encodePerSec`: `decode` of each instruction, `encode` of what it decoded;
  *   `baselineDecodePerSec`, `baselineEncodePerSec`: the same by the codec when issue 27 was filed
  *   (bench/baselineCodec.ts, from git history; `baselineUnavailable` says why not), alternating;
@@ -21,7 +17,7 @@
  * Run as a script it measures one ISA and prints one JSON line (bench/run.ts runs it per ISA):
  *
  *   tsx bench/codecSpeed.ts <id> [--out DIR] [--words N] [--passes N] [--rounds N] [--seed S]
- *                                [--mesa DIR] [--lengths N,N,…]
+ *                                [--lengths N,N,…]
  */
 import { readFileSync } from "fs";
 import * as path from "path";
@@ -29,16 +25,10 @@ import type { IsaModel } from "../generator/model/types";
 import { makeCorpus } from "./corpus";
 import { buildCDisassembler, type CDisassembler } from "./cDisasmSpeed";
 import { BASELINE_REV, loadBaselineCodec } from "./baselineCodec";
-import { buildMesaDecoder, MESA_ISAS, mesaDecoderUnavailable } from "./mesaDecoder";
-import { MESA_CORPUS } from "./mesaIsaspec";
 
 export interface CodecFigures {
   tsDisasmPerSec: number;
   tsProgramPerSec: number;
-  /** Absent where Mesa has no decoder of the ISA, or it cannot be built (see mesaUnavailable). */
-  mesaDisasmPerSec?: number;
-  mesaSameText?: number;
-  mesaUnavailable?: string;
   /** The generated C disassembler (absent when it cannot be built: cUnavailable). */
   cDisasmPerSec?: number;
   cUnavailable?: string;
@@ -60,11 +50,9 @@ export interface CodecSpeedOptions {
   /** Words in the program (whole instructions). */
   words: number;
   passes: number;
-  /** Rounds of TS passes alternating with the other disassemblers' passes. */
+  /** Rounds of TS passes alternating with the C disassembler's passes. */
   rounds: number;
   seed: number;
-  /** Mesa's isaspec corpus. */
-  mesa: string;
   lengths: number[];
 }
 
@@ -74,7 +62,6 @@ export const CODEC_DEFAULTS: CodecSpeedOptions = {
   passes: 3,
   rounds: 3,
   seed: 1,
-  mesa: MESA_CORPUS,
   lengths: [1_000, 10_000, 100_000, 1_000_000],
 };
 
@@ -117,7 +104,7 @@ export function measureCodecSpeed(id: string, o: CodecSpeedOptions): CodecFigure
   const program = corpus.words;
   const count = corpus.count;
 
-  // Each line is made and handed over, as Mesa's decoder prints each into a FILE (/dev/null).
+  // Each line is made and handed over, as the C disassembler prints each into a FILE (/dev/null).
   let sink = 0;
   const take = (line: string) => {
     sink += line.length;
@@ -125,10 +112,6 @@ export function measureCodecSpeed(id: string, o: CodecSpeedOptions): CodecFigure
   const disasm = (words: Uint32Array) => codec.disassembleEach(words, opts, take);
   disasm(program);
 
-  const why = MESA_ISAS[id]
-    ? mesaDecoderUnavailable(path.resolve(o.mesa), id)
-    : "Mesa has no decoder of it";
-  const mesa = why === null ? buildMesaDecoder(path.resolve(o.mesa), id) : null;
   let c: CDisassembler | null = null;
   let cWhy: string | null = null;
   try {
@@ -144,11 +127,6 @@ export function measureCodecSpeed(id: string, o: CodecSpeedOptions): CodecFigure
     byLength: {},
   };
   try {
-    if (mesa) {
-      const theirs = mesa.disasm(program, gpu ?? 0, false).split("\n");
-      const ours = codec.disassembleProgram(program, opts);
-      figures.mesaSameText = ours.filter((line, i) => line === theirs[i]).length / ours.length;
-    } else figures.mesaUnavailable = why!;
     for (let r = 0; r < o.rounds; r++) {
       const ts = perSec(
         count,
@@ -159,17 +137,12 @@ export function measureCodecSpeed(id: string, o: CodecSpeedOptions): CodecFigure
         sink += codec.disassembleProgram(program, opts).length;
       });
       figures.tsProgramPerSec = Math.max(figures.tsProgramPerSec, perSec(count, array));
-      if (mesa) {
-        const m = mesa.perSecond(program, n, gpu ?? 0, o.passes);
-        figures.mesaDisasmPerSec = Math.max(figures.mesaDisasmPerSec ?? 0, m);
-      }
       if (c) {
         const v = c.perSecond(program, n, gpu ?? 0, o.passes);
         figures.cDisasmPerSec = Math.max(figures.cDisasmPerSec ?? 0, v);
       }
     }
   } finally {
-    mesa?.dispose();
     c?.dispose();
   }
   if (cWhy) figures.cUnavailable = cWhy;
@@ -243,7 +216,6 @@ export function parseCodecArgs(argv: string[]): { id: string; options: CodecSpee
       return v;
     };
     if (flag === "--out") o.out = value;
-    else if (flag === "--mesa") o.mesa = value;
     else if (flag === "--words") o.words = num();
     else if (flag === "--passes") o.passes = num();
     else if (flag === "--rounds") o.rounds = num();
@@ -258,7 +230,7 @@ export function parseCodecArgs(argv: string[]): { id: string; options: CodecSpee
 export function codecArgs(id: string, o: CodecSpeedOptions): string[] {
   return [
     id,
-    ...["--out", o.out, "--mesa", o.mesa, "--words", String(o.words), "--passes", String(o.passes)],
+    ...["--out", o.out, "--words", String(o.words), "--passes", String(o.passes)],
     ...["--rounds", String(o.rounds), "--seed", String(o.seed), "--lengths", o.lengths.join(",")],
   ];
 }

@@ -1,13 +1,10 @@
 /**
- * The options of the bench scripts that time builds in rounds against Mesa's generators
- * (bench/alternate.ts, bench/warmBuild.ts): `--rounds N`, `--specs DIR`, `--mesa DIR`.
+ * The options of the bench scripts that time builds in rounds (bench/alternate.ts,
+ * bench/warmBuild.ts): `--rounds N`, `--specs DIR`.
  */
-import { MESA_CORPUS } from "./mesaIsaspec";
-
 export interface RoundOptions {
   rounds: number;
   specs: string;
-  mesa: string;
 }
 
 /**
@@ -20,7 +17,7 @@ export function parseRoundArgs(
   defaults: { rounds: number; minRounds: number },
   other: (arg: string) => void,
 ): RoundOptions {
-  const o: RoundOptions = { rounds: defaults.rounds, specs: "specs", mesa: MESA_CORPUS };
+  const o: RoundOptions = { rounds: defaults.rounds, specs: "specs" };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -36,7 +33,6 @@ export function parseRoundArgs(
           `${tool}: --rounds needs an integer of at least ${defaults.minRounds}, got '${v}'`,
         );
     } else if (a === "--specs") o.specs = value();
-    else if (a === "--mesa") o.mesa = value();
     else if (a.startsWith("--")) throw new Error(`${tool}: unknown option ${a}`);
     else other(a);
   }

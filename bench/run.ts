@@ -2,7 +2,7 @@
  * `npm run bench`: decode throughput, build times and build scaling.
  *
  *   npm run bench [-- --json] [--words N] [--passes N] [--processes N] [--seed S] [--scale N,N,…] [--isa id,…]
- *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N] [--mesa DIR]
+ *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N]
  *                 [--codec-words N] [--codec-lengths N,N,…] [--codecs-only]
  *
  * --json prints exactly one JSON object on stdout:
@@ -14,23 +14,18 @@
  *     "site": { "bytes", "pages", "largest",              out/site: its size, page count, its largest
  *               "largestBytes", "largestFirstPaintMs" },   page, and that page's first contentful
  *                                                          paint from file:// in Chromium (median of 3)
- *     "mesaIsaspecMs"?,                                   Mesa's decode.py + encode.py on ir3.xml
- *                                                          (when /usr/bin/python3 has mako; median of
- *                                                          3, alternating with the CLI's builds)
  *     "codecs": { "<id>": { "tsDisasmPerSec",              the codecs (bench/codecSpeed.ts): TS text
- *       "tsProgramPerSec", "mesaDisasmPerSec"?,            of a program, Mesa's decoder on the same
- *       "mesaSameText"?, "mesaUnavailable"?,               words side by side (ir3, etnaviv; why not
- *       "cDisasmPerSec"?, "decodePerSec", "encodePerSec",  when it cannot be built), decode, encode,
- *       "baselineDecodePerSec"?, "baselineEncodePerSec"?,  and the same by the codec of baselineRev
- *       "baselineRev"?, "baselineUnavailable"?,           (bench/baselineCodec.ts) alternating,
- *       "byLength": { "<words>": … } } } }                 instructions/s against program length
+ *       "tsProgramPerSec", "cDisasmPerSec"?,               of a program, the generated C disassembler
+ *       "cUnavailable"?, "decodePerSec", "encodePerSec",   on the same words (why not when gcc cannot
+ *       "baselineDecodePerSec"?, "baselineEncodePerSec"?,  build it), decode, encode, and the same by
+ *       "baselineRev"?, "baselineUnavailable"?,           the codec of baselineRev (bench/baselineCodec.ts)
+ *       "byLength": { "<words>": … } } } }                 alternating, instructions/s against program length
  * --codecs-only measures the codecs alone (no decode tables, no builds).
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
  *
  * Decoding uses the generated files in --out (default out/, so regenerate it first); the builds
  * read --specs (default specs/) and write only to a temporary directory. The scale builds run with a
- * heap limit of --heap-mb (default 16384): the largest needs more than Node's default. --mesa is the
- * Mesa isaspec corpus (default ../shared/corpora/mesa-isaspec) whose generators are timed.
+ * heap limit of --heap-mb (default 16384): the largest needs more than Node's default.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
@@ -47,7 +42,6 @@ import {
 import { runBenchScript } from "./childProcess";
 import { CODEC_DEFAULTS, codecArgs, type CodecFigures } from "./codecSpeed";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
-import { MESA_CORPUS, measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
 import type { SiteBench } from "./sitePages";
 
 export interface BenchOptions {
@@ -64,8 +58,6 @@ export interface BenchOptions {
   phases: boolean;
   /** Heap limit of the scale builds, in MB (0: Node's default). */
   heapMb: number;
-  /** Mesa's isaspec corpus (reference/*.py, ir3/*.xml), for timing Mesa's own generators. */
-  mesa: string;
   /** Words of the program the codecs disassemble. */
   codecWords: number;
   /** Program lengths (words) the codecs' scaling is measured at. */
@@ -86,11 +78,10 @@ export interface BenchResult {
   build?: BuildTimes;
   scale?: Record<string, number>;
   site?: SiteBench;
-  mesaIsaspecMs?: number;
   codecs: Record<string, CodecFigures>;
 }
 
-/** Rounds of the compiled CLI's cold build (alternating with Mesa's generators where they run). */
+/** Rounds of the compiled CLI's cold build. */
 const CLI_ROUNDS = 3;
 
 const DEFAULTS: BenchOptions = {
@@ -106,7 +97,6 @@ const DEFAULTS: BenchOptions = {
   // Prettier's trees of the 20,000-instruction manual and site pages need about 10 GB (Node's
   // default limit here is about 4 GB): see the scaling notes in the report.
   heapMb: 16384,
-  mesa: MESA_CORPUS,
   codecWords: CODEC_DEFAULTS.words,
   codecLengths: CODEC_DEFAULTS.lengths,
   codecsOnly: false,
@@ -138,7 +128,6 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (a === "--isa") o.isa = (value() ?? "").split(",").filter(Boolean);
     else if (a === "--out") o.out = value() ?? "";
     else if (a === "--specs") o.specs = value() ?? "";
-    else if (a === "--mesa") o.mesa = value() ?? "";
     else if (a === "--heap-mb") {
       const v = value();
       o.heapMb = v === "0" ? 0 : positiveInt(a, v);
@@ -165,18 +154,15 @@ export function runBench(
   const out = path.resolve(o.out);
   const codecs: Record<string, CodecFigures> = {};
   for (const id of o.isa ?? isasWithEncodings(out)) {
-    progress(`codec ${id}: disassembly (with Mesa's decoder side by side), decode, encode…`);
+    progress(`codec ${id}: disassembly (TS and C side by side), decode, encode…`);
     const options = {
       ...CODEC_DEFAULTS,
       out,
-      mesa: path.resolve(o.mesa),
       words: o.codecWords,
       lengths: o.codecLengths,
       seed: o.seed,
     };
     codecs[id] = runBenchScript<CodecFigures>("codecSpeed.ts", codecArgs(id, options));
-    if (codecs[id].mesaUnavailable && ["ir3", "etnaviv"].includes(id))
-      progress(`Mesa's decoder of ${id} not built: ${codecs[id].mesaUnavailable}`);
   }
   if (o.codecsOnly) return { result: { codecs } as BenchResult, scale: [] };
   const decode: Record<string, DecodeSpeed> = {};
@@ -226,21 +212,13 @@ export function runBench(
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
       site,
     } as BenchResult;
-    // The compiled CLI's cold build and Mesa's generators in alternating rounds, so that the
-    // comparison sees the same machine load; the median of each.
-    const why = mesaUnavailable(path.resolve(o.mesa));
-    if (why) progress(`Mesa's isaspec generators not timed: ${why}`);
+    // The compiled CLI's cold build in several rounds; the median.
     const cli: number[] = [];
-    const mesa: number[] = [];
     for (let round = 1; round <= CLI_ROUNDS; round++) {
       progress(`compiled CLI, build --no-cache (round ${round} of ${CLI_ROUNDS})…`);
       cli.push(timedCliColdBuild(path.resolve(o.specs), path.join(work, "cli-cold-out")));
-      if (why) continue;
-      progress(`Mesa's decode.py + encode.py on ir3.xml (round ${round} of ${CLI_ROUNDS})…`);
-      mesa.push(measureMesaIsaspec(path.resolve(o.mesa)));
     }
     result.build!.cliColdMs = median(cli);
-    if (!why) result.mesaIsaspecMs = median(mesa);
     return { result, scale };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -256,32 +234,27 @@ function table(rows: string[][]): string[] {
   );
 }
 
-/** The codec section: disassembly side by side with Mesa's decoder, decode, encode, scaling. */
+/** The codec section: disassembly by the TS codec and the C disassembler, decode, encode, scaling. */
 function codecReport(codecs: Record<string, CodecFigures>): string[] {
   const ids = Object.keys(codecs);
   const ratio = (a: number, b: number | undefined) => (b ? `${(a / b).toFixed(1)}×` : "—");
   const lengths = [...new Set(ids.flatMap((id) => Object.keys(codecs[id].byLength)))];
   const notes = ids
-    .filter((id) => codecs[id].mesaUnavailable && ["ir3", "etnaviv"].includes(id))
-    .map((id) => `Mesa's decoder of ${id} was not built: ${codecs[id].mesaUnavailable}`)
+    .filter((id) => codecs[id].cUnavailable)
+    .map((id) => `${id}: ${codecs[id].cUnavailable}`)
     .concat(
-      ids.filter((id) => codecs[id].cUnavailable).map((id) => `${id}: ${codecs[id].cUnavailable}`),
       ids
         .filter((id) => codecs[id].baselineUnavailable)
         .map((id) => `${id}: no baseline: ${codecs[id].baselineUnavailable}`),
     );
   return [
-    "Codecs, instructions/s (the best pass; TS, the generated C disassembler and Mesa's isaspec decoder, both gcc -O2, in alternating rounds on the same program, each line made and dropped; decode and encode beside the baseline, the codec when issue 27 was filed)",
+    "Codecs, instructions/s (the best pass; TS and the generated C disassembler (gcc -O2) in alternating rounds on the same program, each line made and dropped; decode and encode beside the baseline, the codec when issue 27 was filed)",
     "",
     ...table([
       [
         "ISA",
         "TS disassemble",
-        "Mesa C",
-        "TS / Mesa",
         "C",
-        "C / Mesa",
-        "same text",
         "TS program array",
         "decode",
         "decode / baseline",
@@ -293,11 +266,7 @@ function codecReport(codecs: Record<string, CodecFigures>): string[] {
         return [
           id,
           fmt(c.tsDisasmPerSec),
-          c.mesaDisasmPerSec === undefined ? "—" : fmt(c.mesaDisasmPerSec),
-          ratio(c.tsDisasmPerSec, c.mesaDisasmPerSec),
           c.cDisasmPerSec === undefined ? "—" : fmt(c.cDisasmPerSec),
-          c.cDisasmPerSec === undefined ? "—" : ratio(c.cDisasmPerSec, c.mesaDisasmPerSec),
-          c.mesaSameText === undefined ? "—" : `${(c.mesaSameText * 100).toFixed(1)}%`,
           fmt(c.tsProgramPerSec),
           fmt(c.decodePerSec),
           ratio(c.decodePerSec, c.baselineDecodePerSec),
@@ -323,8 +292,7 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
   if (!build) return lines.join("\n");
   lines.push("");
   const ids = Object.keys(result).filter(
-    (k) =>
-      k !== "build" && k !== "scale" && k !== "site" && k !== "mesaIsaspecMs" && k !== "codecs",
+    (k) => k !== "build" && k !== "scale" && k !== "site" && k !== "codecs",
   );
   lines.push(
     `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,
@@ -345,11 +313,6 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
     "",
     `Build of ${o.specs} from the sources (tsx): full (cold cache) ${fmt(build.fullMs)} ms, nothing changed ${fmt(build.noChangeMs)} ms, --no-cache ${fmt(build.coldMs)} ms`,
     `The compiled CLI (dist/generator/cli.js, what npx isaforge runs), build --no-cache: ${fmt(build.cliColdMs!)} ms (median of ${CLI_ROUNDS})`,
-    ...(result.mesaIsaspecMs !== undefined
-      ? [
-          `Mesa's decode.py + encode.py on ir3.xml: ${fmt(result.mesaIsaspecMs)} ms (median of ${CLI_ROUNDS}, alternating with the CLI); the CLI's --no-cache build takes ${(build.cliColdMs! / result.mesaIsaspecMs).toFixed(1)}× that`,
-        ]
-      : []),
     ...(result.site
       ? [
           `The site (${path.join(o.out, "site")}): ${fmt(result.site.bytes)} bytes in ${fmt(result.site.pages)} pages; the largest, ${result.site.largest} (${fmt(result.site.largestBytes)} bytes of HTML), paints first after ${fmt(result.site.largestFirstPaintMs)} ms from file:// in Chromium (median of 3)`,

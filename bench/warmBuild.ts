@@ -1,9 +1,8 @@
 /**
  * The floor under a cold build: `isaforge build --no-cache` of the same specs again and again in one
- * process, by the compiled CLI's `runCli` with the CLI's V8 settings, in alternating rounds with
- * Mesa's isaspec generators.
+ * process, by the compiled CLI's `runCli` with the CLI's V8 settings.
  *
- *   tsx bench/warmBuild.ts [--rounds N] [--specs DIR] [--mesa DIR]
+ *   tsx bench/warmBuild.ts [--rounds N] [--specs DIR]
  *
  * From the second round on, the generator's modules are loaded and its code is compiled and
  * optimized: what is left is the build's own work. That work still includes compiling the generated
@@ -11,15 +10,14 @@
  * generated anew. A cold build does the same work, and on top of it starts Node, loads the
  * generator and warms up its code.
  *
- * Prints each round's wall-clock and CPU time (user + system, all threads), the warm rounds' range
- * and median, and, when Mesa's generators can run, the fastest warm round's ratio to Mesa's median.
+ * Prints each round's wall-clock and CPU time (user + system, all threads), and the warm rounds'
+ * range and median.
  */
 import { existsSync, mkdtempSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { performance } from "perf_hooks";
 import { median } from "./buildTime";
-import { measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
 import { parseRoundArgs, type RoundOptions } from "./roundArgs";
 
 export function parseWarmArgs(argv: string[]): RoundOptions {
@@ -35,20 +33,16 @@ export interface Round {
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** One line per round, the warm rounds (all but the first), and Mesa's, if timed. */
-export function warmReport(rounds: Round[], mesa: number[] | null): string[] {
+/** One line per round, and one for the warm rounds (all but the first). */
+export function warmReport(rounds: Round[]): string[] {
   const lines = rounds.map(
     (r, i) =>
       `round ${i + 1}${i === 0 ? " (loads the generator)" : ""}: ${fmt(r.wallMs)} wall, ${fmt(r.cpuMs)} CPU`,
   );
   const warm = rounds.slice(1).map((r) => r.wallMs);
-  const fastest = Math.min(...warm);
-  let summary = `warm rounds: ${fmt(fastest)}–${fmt(Math.max(...warm))}, median ${fmt(median(warm))}`;
-  if (mesa) {
-    const m = median(mesa);
-    summary += `; the fastest is ${(fastest / m).toFixed(1)}× Mesa's median`;
-    lines.push(summary, `Mesa decode.py + encode.py: ${mesa.map(fmt).join(" ")}; median ${fmt(m)}`);
-  } else lines.push(summary);
+  lines.push(
+    `warm rounds: ${fmt(Math.min(...warm))}–${fmt(Math.max(...warm))}, median ${fmt(median(warm))}`,
+  );
   return lines;
 }
 
@@ -62,12 +56,9 @@ async function main(): Promise<void> {
     require(path.join(dist, "batchTiering")) as typeof import("../generator/batchTiering")
   ).useBatchTiering();
   const { runCli } = require(path.join(dist, "cli")) as typeof import("../generator/cli");
-  const why = mesaUnavailable(path.resolve(o.mesa));
-  if (why) process.stderr.write(`Mesa's isaspec generators not timed: ${why}\n`);
   const work = mkdtempSync(path.join(tmpdir(), "isaforge-warm-"));
   try {
     const rounds: Round[] = [];
-    const mesa: number[] = [];
     for (let i = 0; i < o.rounds; i++) {
       const out = path.join(work, "out");
       rmSync(out, { recursive: true, force: true });
@@ -87,9 +78,8 @@ async function main(): Promise<void> {
           [`warmBuild: round ${i + 1}: build exited with ${status}:`, ...errors].join("\n"),
         );
       rounds.push({ wallMs, cpuMs: (used.user + used.system) / 1000 });
-      if (!why) mesa.push(measureMesaIsaspec(path.resolve(o.mesa)));
     }
-    for (const l of warmReport(rounds, why ? null : mesa)) process.stdout.write(l + "\n");
+    for (const l of warmReport(rounds)) process.stdout.write(l + "\n");
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
