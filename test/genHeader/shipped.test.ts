@@ -1,7 +1,7 @@
 /**
  * The adreno-hw spec's headers (out/c/adreno-hw), written by the build from one model of the whole
  * freedreno database: each output the manifest lists is gen_header.py's for that document and mode
- * after the banner (the fixtures of scripts/genHeaderFixtures.sh), and each compiles as Mesa
+ * after the banner (the fixtures in test/fixtures/gen-header), and each compiles as Mesa
  * includes it, after the headers whose enums it uses.
  */
 import { readFileSync } from "fs";
