@@ -1,9 +1,9 @@
 /**
  * `isaforge headergen` against envytools' headergen on a database in the envytools dialect
  * (test/fixtures/rules-ng/envytools: nouveau-style layout with subfolders, every construct of
- * rules-ng-ng.txt). `expected/<root>/` holds every header envytools' headergen wrote for each root,
- * built from ../shared/corpora/envytools-rnn as the fixture's README says: isaforge must write the
- * same set of headers at the same paths, each body (after the banner's `*\/`) byte for byte.
+ * rules-ng-ng.txt). `expected/<root>/` holds every header envytools' headergen wrote for each root
+ * (which envytools, the fixture's README says): isaforge must write the same set of headers at the
+ * same paths, each body (after the banner's `*\/`) byte for byte.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "fs";
 import { tmpdir } from "os";

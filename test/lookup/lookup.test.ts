@@ -1,9 +1,9 @@
 /**
  * `isaforge lookup` against envytools' lookup: test/fixtures/rules-ng/lookup/expected.jsonl holds,
- * for each case of cases.txt, what lookup (envytools' rnn and rnndec, built from
- * ../shared/corpora/envytools-rnn as the fixture's README says) printed. stdout must be the same
- * bytes, colours included; the exit status the same success or failure; rnndec's own messages (a
- * domain or variant that does not exist, a varset no variant was chosen for) the same text.
+ * for each case of cases.txt, what lookup (on envytools' rnn and rnndec; which envytools, the
+ * fixture's README says) printed. stdout must be the same bytes, colours included; the exit status
+ * the same success or failure; rnndec's own messages (a domain or variant that does not exist, a
+ * varset no variant was chosen for) the same text.
  * isaforge's usage errors and database errors keep its own form (`error[usage]`, file:line:col).
  */
 import { readFileSync } from "fs";
