@@ -9,7 +9,7 @@
  *
  *   npx tsx scripts/isaspecRoundTrip.ts [--per N] [--seed S] [--show]   (--show: lines that fail)
  *
- * reads ../shared/corpora/mesa-isaspec (as test/codecs/isaspecMesa.test.ts does).
+ * reads ../shared/corpora/mesa (as test/codecs/isaspecMesa.test.ts does).
  */
 import { rmSync } from "fs";
 import { prng } from "../bench/prng";
