@@ -1,8 +1,18 @@
 /** Jest runs the TypeScript tests through ts-jest; type errors are caught by `npm run typecheck`. */
+const path = require("path");
+
+// The generated output the tests read is built once per run into .test-build/out
+// (test/setup/buildTestOutput.js); the CLI under test takes its codecs from there too.
+const TEST_OUT = path.join(__dirname, ".test-build", "out");
+process.env.ISAFORGE_OUT = TEST_OUT;
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
+  globalSetup: "<rootDir>/test/setup/buildTestOutput.js",
+  // `import … from "../../out/ts/ir3"` (tests, the emulator) reads the test build, not out/.
+  moduleNameMapper: { "^(?:\\.\\./)+out/(.*)$": `${TEST_OUT}/$1` },
   // A floor for every test, not jest's 5 s: a test that builds, spawns or compiles must pass on a
   // machine several times slower than a quiet one (or busy with other work, as .ci/run makes it).
   // Heavier tests set larger timeouts of their own.

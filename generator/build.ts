@@ -8,6 +8,7 @@ import { Diagnostics, formatDiagnostic, plural } from "./diagnostics";
 import { compareOutputPaths, outputIsa, type OutputFile } from "./emit/outputFile";
 import { OutputWriter } from "./emit/outputWriter";
 import { diffOutput, writeOutputAtomically } from "./emit/writeOutput";
+import { upstreamRoots } from "./load/upstreamRoots";
 import type { IsaModel } from "./model/types";
 
 // The pipeline and the emitters load on first use: they are most of the start-up time, and a
@@ -24,6 +25,8 @@ export interface BuildOptions {
   check?: boolean;
   /** Reuse and record results in the build cache (generator/buildCache.ts); default true. */
   cache?: boolean;
+  /** `--upstream NAME=DIR` pairs: where the upstream trees the manifests name are. */
+  upstream?: string[];
 }
 
 export interface Log {
@@ -38,7 +41,7 @@ export const EXIT_USAGE = 2;
 function report(diags: Diagnostics, log: Log): void {
   for (const d of diags.sorted()) log.err(formatDiagnostic(d));
   const errors = diags.errorCount;
-  const warnings = diags.items.length - errors;
+  const warnings = diags.warningCount;
   const accepted = diags.accepted.length;
   const acceptedNote = `${plural(accepted, "known warning")} accepted by the manifests (acceptedWarnings)`;
   if (errors || warnings)
@@ -55,10 +58,10 @@ function report(diags: Diagnostics, log: Log): void {
 export function checkSpecs(
   specs: string,
   log: Log,
-  options: { strict?: boolean } = {},
+  options: { strict?: boolean; upstream?: string[] } = {},
 ): { models?: IsaModel[]; status: number } {
   const diags = new Diagnostics();
-  const models = pipeline().buildModels(specs, diags);
+  const models = pipeline().buildModels(specs, diags, upstreamRoots(options.upstream));
   if (options.strict) diags.promoteWarnings();
   report(diags, log);
   if (diags.hasErrors) return { status: EXIT_INPUT_ERRORS };
@@ -100,7 +103,7 @@ async function computeBuild(options: BuildOptions, open?: OpenOutput): Promise<B
   const messages: string[] = [];
   // Reading and checking print only diagnostics, all to standard error.
   const capture: Log = { out: (line) => messages.push(line), err: (line) => messages.push(line) };
-  const checked = checkSpecs(options.specs, capture);
+  const checked = checkSpecs(options.specs, capture, { upstream: options.upstream });
   if (!checked.models) return { status: checked.status, messages };
   const models = checked.models;
   tierForBuildSize(models.reduce((n, m) => n + m.instructions.length, 0));

@@ -3,7 +3,8 @@
  * reading, analyzing and rendering everything again.
  *
  * The key hashes everything that can change the output: every file under the specs directory (path
- * and bytes, and the directory's name, which diagnostics and models print), the generator's own code
+ * and bytes, and the directory's name, which diagnostics and models print), the upstream documents the
+ * manifests name (the folder of each, under the root the build reads), the generator's own code
  * and templates as installed, the package version and the installed versions of its dependencies
  * (prettier formats the output), the Node version, and the build options. An entry holds what the
  * build printed, its exit status, and every generated file with its SHA-256.
@@ -28,6 +29,7 @@ import {
 import * as path from "path";
 import type { OutputFile } from "./emit/outputFile";
 import { listFiles } from "./emit/writeOutput";
+import { parseUpstreamRef, upstreamRoots, type UpstreamRoots } from "./load/upstreamRoots";
 import { packagePath } from "./paths";
 
 /** Bumped whenever the entry layout or the meaning of the key changes. */
@@ -67,6 +69,8 @@ export interface CacheOptions {
   specs: string;
   out: string;
   only?: string[];
+  /** `--upstream NAME=DIR` pairs. */
+  upstream?: string[];
 }
 
 function processAlive(pid: number): boolean {
@@ -82,7 +86,7 @@ function processAlive(pid: number): boolean {
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
 /** The cache directory to use, or undefined when there is none. */
-function cacheRoot(): string | undefined {
+export function cacheRoot(): string | undefined {
   if (process.env.ISAFORGE_CACHE_DIR) return path.resolve(process.env.ISAFORGE_CACHE_DIR);
   for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, "node_modules")))
@@ -161,8 +165,34 @@ export function buildKey(options: CacheOptions, installation = installationFiles
   const specs = path.resolve(options.specs);
   hash.update(`specs ${path.basename(specs)}\0${options.specs}\0`);
   hashTree(hash, "specs", specs, () => true);
+  hashUpstream(hash, specs, upstreamRoots(options.upstream));
   hash.update(`only ${JSON.stringify(options.only ?? null)}\0`);
   return hash.digest("hex");
+}
+
+/**
+ * The upstream documents the manifests name, and what they may import: the whole folder of each
+ * (an isaspec or rules-ng document imports its neighbours), under the root the build would use.
+ */
+function hashUpstream(hash: Hash, specs: string, roots: UpstreamRoots): void {
+  const folders = new Set<string>();
+  for (const id of existsSync(specs) ? readdirSync(specs).sort() : []) {
+    const manifest = path.join(specs, id, "manifest.json");
+    let documents: unknown;
+    try {
+      documents = (JSON.parse(readFileSync(manifest, "utf8")) as { documents?: unknown }).documents;
+    } catch {
+      continue; // no manifest, or one the build reports: its bytes are in the specs tree
+    }
+    for (const d of Array.isArray(documents) ? documents : []) {
+      const ref =
+        typeof d?.upstream === "string" && !("path" in d) ? parseUpstreamRef(d.upstream) : undefined;
+      if (!ref) continue;
+      const root = roots.get(ref.tree);
+      folders.add(root ? path.join(root.dir, path.posix.dirname(ref.path)) : `absent ${ref.tree}`);
+    }
+  }
+  for (const folder of [...folders].sort()) hashTree(hash, `upstream ${folder}`, folder, () => true);
 }
 
 function isStringArray(x: unknown): x is string[] {

@@ -10,6 +10,7 @@ import { build, checkSpecs, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } f
 import { codecIds } from "./codecs";
 import { asm, disasm, type AsmOptions, type DisasmOptions } from "./disasm";
 import { restoreInterruptedSwap } from "./emit/writeOutput";
+import { UPSTREAM_ENV, UpstreamUsageError } from "./load/upstreamRoots";
 import { packagePath } from "./paths";
 import { plural } from "./diagnostics";
 import { DIALECTS } from "./sourceText";
@@ -34,6 +35,24 @@ const ASM_GRAMMAR = [
   ...Object.entries(DIALECTS).map(([id, d]) => `  ${id}: ${d.note}`),
 ].join("\n");
 
+/** `--upstream NAME=DIR`, repeatable: where an upstream tree the manifests name is checked out. */
+function upstreamOption(): Option {
+  return new Option(
+    "--upstream <name=dir>",
+    `where upstream tree NAME (mesa, envytools, etna_viv) is checked out; repeatable (default: $${UPSTREAM_ENV}, then ../shared/corpora/NAME beside the checkout)`,
+  )
+    .argParser((value: string, previous: string[] = []) => [...previous, value])
+    .default(undefined);
+}
+
+/** disasm/asm `--specs`: a codec built from these documents instead of the generated one. */
+function codecSpecsOption(): Option {
+  return new Option(
+    "--specs <dir>",
+    "build the codec from this specs directory (cached) instead of using the generated one; with --upstream alone, from the package's specs",
+  );
+}
+
 export function makeProgram(log: Log, setStatus: (status: number) => void): Command {
   const isaList = codecIds().join(", ");
   const program = new Command();
@@ -56,6 +75,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
         "specs",
       ),
     )
+    .addOption(upstreamOption())
     .addOption(new Option("--out <dir>", "output directory").default("out"))
     .addOption(
       new Option("--only <id...>", "emit only these ISAs (all are still read and checked)"),
@@ -79,6 +99,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
         only?: string[];
         check?: boolean;
         cache: boolean;
+        upstream?: string[];
       }) => {
         setStatus(await build(opts, log));
       },
@@ -92,12 +113,13 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
         "specs",
       ),
     )
+    .addOption(upstreamOption())
     .option(
       "--strict",
       "treat warnings as errors (what Mesa accepts but a new document should not do)",
     )
-    .action((opts: { specs: string; strict?: boolean }) => {
-      const { models, status } = checkSpecs(opts.specs, log, { strict: opts.strict });
+    .action((opts: { specs: string; strict?: boolean; upstream?: string[] }) => {
+      const { models, status } = checkSpecs(opts.specs, log, opts);
       if (models)
         log.out(
           `ok: ${models.map((m) => `${m.isa.id} (${plural(m.instructions.length, "instruction")})`).join(", ")}`,
@@ -115,6 +137,8 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .option("--bytes", "the input is hex bytes, each word's in little-endian order")
     .option("--binary", "the input is a raw binary of little-endian 32-bit words")
     .option("--strict", "exit 1 if any instruction matches nothing")
+    .addOption(codecSpecsOption())
+    .addOption(upstreamOption())
     .option(
       "--show-errors",
       "append Mesa's show_errors comment (isaspec ISAs: '\\t; dontcare bits in …'); the others print the same",
@@ -186,6 +210,8 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       "--bytes",
       "print each instruction as its bytes in little-endian order, as disasm --bytes reads",
     )
+    .addOption(codecSpecsOption())
+    .addOption(upstreamOption())
     .addHelpText("after", ASM_GRAMMAR)
     .showHelpAfterError(`(ISAs: ${isaList}; run isaforge asm --help for usage)`)
     .action((file: string | undefined, opts: AsmOptions) => setStatus(asm(file, opts, log)));
@@ -216,6 +242,10 @@ export async function runCli(argv: string[], log: Log = consoleLog): Promise<num
   } catch (e) {
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    if (e instanceof UpstreamUsageError) {
+      log.err(`isaforge: error[usage]: ${e.message}`);
+      return EXIT_USAGE;
     }
     log.err(
       `isaforge: internal error: ${e instanceof Error ? (process.env.ISAFORGE_DEBUG ? e.stack : e.message) : String(e)}`,

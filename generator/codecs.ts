@@ -1,6 +1,7 @@
 /**
- * Loading the generated TS codecs (out/ts/<id>.ts) for the CLI: compiled into dist/ by `prepare`,
- * or run from source under tsx/ts-jest. Only the ISAs shipped with the package have codecs.
+ * The codecs `disasm` and `asm` use: the generated ones (out/ts/<id>.ts, compiled into dist/ by
+ * `prepare`, or run from source under tsx/ts-jest), or ones built from specs on demand
+ * (codecsFromSpecs.ts) when the user names specs or upstream trees, or nothing is generated yet.
  */
 import { existsSync, readFileSync, readdirSync } from "fs";
 import * as path from "path";
@@ -31,29 +32,99 @@ export interface Codec {
   AssemblyError: new (...args: never[]) => Error & { line: number; column: number };
 }
 
-function codecDir(): { dir: string; ext: string } {
-  const compiled = path.join(PACKAGE_ROOT, "dist", "out", "ts");
-  // Running from source (tsx, ts-jest): load the TypeScript next to it.
-  if (__filename.endsWith(".ts") || !existsSync(compiled))
-    return { dir: path.join(PACKAGE_ROOT, "out", "ts"), ext: ".ts" };
-  return { dir: compiled, ext: ".js" };
+/**
+ * The output directory whose codecs and models a CLI run from source uses: `out/`, or
+ * `$ISAFORGE_OUT` (the tests point it at their own build).
+ */
+function sourceOutput(): string {
+  return process.env.ISAFORGE_OUT ?? path.join(PACKAGE_ROOT, "out");
 }
 
-/** Ids of the ISAs that have a codec. */
-export function codecIds(): string[] {
+const runningFromSource = __filename.endsWith(".ts");
+
+/** The generated codecs at hand: compiled into the package (dist/out/ts), or the output's TS. */
+function codecDir(): { dir: string; ext: string } {
+  const compiled = path.join(PACKAGE_ROOT, "dist", "out", "ts");
+  if (!runningFromSource && existsSync(compiled)) return { dir: compiled, ext: ".js" };
+  return { dir: path.join(sourceOutput(), "ts"), ext: ".ts" };
+}
+
+/** The codecs the CLI can use: their ids, each codec, and its gpu generations. */
+export interface CodecSet {
+  ids: string[];
+  load(id: string): Codec | undefined;
+  /** The gpu generations of a codec's ISA; undefined when nothing tells them. */
+  generations(id: string): GenerationRange[] | undefined;
+  /** Errors in the documents the codecs were to be built from (then there are none). */
+  errors: string[];
+  /** Why an ISA the specs name has no codec here (its upstream tree is absent), if it is so. */
+  whyMissing(id: string): string | undefined;
+}
+
+/** The generated codecs of the output (`npm run generate`), or undefined when there are none. */
+export function generatedCodecs(): CodecSet | undefined {
   const { dir, ext } = codecDir();
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
+  if (!existsSync(dir)) return undefined;
+  const ids = readdirSync(dir)
     .filter((f) => f.endsWith(ext) && !f.endsWith(".d.ts"))
     .map((f) => f.slice(0, -ext.length))
     .sort();
+  if (ids.length === 0) return undefined;
+  return {
+    ids,
+    load: (id) => (ids.includes(id) ? loadCodecFile(path.join(dir, id + ext)) : undefined),
+    generations: (id) => generationsOfModelFile(id),
+    errors: [],
+    whyMissing: () => undefined,
+  };
 }
 
-export function loadCodec(id: string): Codec | undefined {
-  if (!codecIds().includes(id)) return undefined;
-  const { dir, ext } = codecDir();
+function loadCodecFile(file: string): Codec {
+  // TypeScript output from a compiled CLI (`npm run generate` writes out/ts, not dist/): transpile it.
+  if (file.endsWith(".ts") && !runningFromSource) {
+    const { compileGeneratedCodec } =
+      require("./emit/manual/loadGeneratedCodec") as typeof import("./emit/manual/loadGeneratedCodec");
+    const { loadCompiledModule } = require("./codecsFromSpecs") as typeof import("./codecsFromSpecs");
+    return loadCompiledModule(compileGeneratedCodec(readFileSync(file, "utf8"), file), file);
+  }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(path.join(dir, id + ext)) as Codec;
+  return require(file) as Codec;
+}
+
+/**
+ * The codecs for a command: built from `source` when it names specs or upstream trees; else the
+ * generated ones; else (no output generated yet) built from the package's own specs.
+ */
+export function codecsFor(source: { specs?: string; upstream?: string[] } = {}): CodecSet {
+  const generated =
+    source.specs === undefined && source.upstream === undefined ? generatedCodecs() : undefined;
+  if (generated) return generated;
+  const { codecSetFromSpecs } = require("./codecsFromSpecs") as typeof import("./codecsFromSpecs");
+  return codecSetFromSpecs({
+    specs: source.specs ?? path.join(PACKAGE_ROOT, "specs"),
+    upstream: source.upstream,
+  });
+}
+
+/**
+ * The ids `--help` lists: the generated codecs', or (none generated yet) the package's specs
+ * that declare an assembly syntax, without reading their documents.
+ */
+export function codecIds(): string[] {
+  const generated = generatedCodecs();
+  if (generated) return generated.ids;
+  const specs = path.join(PACKAGE_ROOT, "specs");
+  if (!existsSync(specs)) return [];
+  return readdirSync(specs)
+    .filter((id) => {
+      try {
+        const manifest = readFileSync(path.join(specs, id, "manifest.json"), "utf8");
+        return (JSON.parse(manifest) as { assemblySyntax?: string }).assemblySyntax !== undefined;
+      } catch {
+        return false;
+      }
+    })
+    .sort();
 }
 
 /** A generation's gpu ids, inclusive; `null`: no upper bound. */
@@ -64,16 +135,13 @@ const NO_MAX = 0xffffffff;
 
 /**
  * The generations of an ISA with a codec: the gpu ranges its instructions' `<gen>` bounds cut the
- * ids into (ir3: 300..499, 500..599, 600..699, 700 and up), from the shipped model; none when no
- * instruction depends on the gpu; undefined when the package ships no model to tell.
+ * ids into (ir3: 300..499, 500..599, 600..699, 700 and up); none when no instruction depends on
+ * the gpu.
  */
-export function generationsOf(id: string): GenerationRange[] | undefined {
-  const file = path.join(PACKAGE_ROOT, "out", "json", `${id}.json`);
-  if (!existsSync(file)) return undefined;
-  const model = JSON.parse(readFileSync(file, "utf8")) as {
-    instructions: { gen?: { min: number; max: number } }[];
-  };
-  const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen] : []));
+export function generationsOfInstructions(
+  instructions: readonly { gen?: { min: number; max: number } }[],
+): GenerationRange[] {
+  const gens = instructions.flatMap((i) => (i.gen ? [i.gen] : []));
   if (gens.length === 0) return [];
   const starts = new Set<number>();
   for (const g of gens) {
@@ -88,4 +156,18 @@ export function generationsOf(id: string): GenerationRange[] | undefined {
       return [min, next !== undefined ? next - 1 : top >= NO_MAX ? null : top];
     })
     .filter(([min]) => gens.some((g) => g.min <= min && min <= g.max));
+}
+
+/** The generations from the output's model of `id`; undefined when the output has no model. */
+function generationsOfModelFile(id: string): GenerationRange[] | undefined {
+  const file = path.join(
+    runningFromSource ? sourceOutput() : path.join(PACKAGE_ROOT, "out"),
+    "json",
+    `${id}.json`,
+  );
+  if (!existsSync(file)) return undefined;
+  const model = JSON.parse(readFileSync(file, "utf8")) as {
+    instructions: { gen?: { min: number; max: number } }[];
+  };
+  return generationsOfInstructions(model.instructions);
 }

@@ -38,6 +38,11 @@ export class Diagnostics {
     this.report({ severity: "warning", code, message, at, related });
   }
 
+  /** Something the user should know that is not wrong (a spec skipped for want of its tree). */
+  note(code: string, message: string, at?: SourceRef): void {
+    this.report({ severity: "note", code, message, at });
+  }
+
   /**
    * Mark the element at `at` as already reported broken (a reader rejected part of it), so later
    * phases skip checks whose findings would only echo that error (an overlap caused by a rejected
@@ -64,6 +69,10 @@ export class Diagnostics {
 
   get errorCount(): number {
     return this.items.filter((d) => d.severity === "error").length;
+  }
+
+  get warningCount(): number {
+    return this.items.filter((d) => d.severity === "warning").length;
   }
 
   get hasErrors(): boolean {

@@ -8,7 +8,7 @@ import { readFileSync, statSync } from "fs";
 import type { Log } from "./build";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from "./build";
 import { plural } from "./diagnostics";
-import { codecIds, generationsOf, loadCodec, type Codec, type GenerationRange } from "./codecs";
+import { codecsFor, type Codec, type GenerationRange } from "./codecs";
 import {
   dialectOf,
   otherCaseMnemonic,
@@ -22,6 +22,10 @@ import {
 
 export interface AsmOptions {
   isa?: string;
+  /** Build the codec from this specs directory (default: the generated codecs). */
+  specs?: string;
+  /** `--upstream NAME=DIR` pairs: build the codec from the documents in these trees. */
+  upstream?: string[];
   /** GPU generation, as given on the command line. */
   gpu?: string;
   /** Words as little-endian bytes (disasm: input; asm: output). */
@@ -61,40 +65,50 @@ function describeRanges(ranges: readonly GenerationRange[]): string {
   return ranges.map(([min, max]) => (max === null ? `${min} and up` : `${min}..${max}`)).join(", ");
 }
 
-/** The codec and its decode options, or undefined after reporting a usage error. */
+/**
+ * The codec and its decode options, or the exit status after reporting why there is none (a usage
+ * error, or errors in the documents the codec was to be built from).
+ */
 function setUp(
   command: string,
   options: AsmOptions,
   log: Log,
-): { codec: Codec; gpu?: number } | undefined {
-  const known = codecIds().join(", ");
+): { codec: Codec; gpu?: number } | number {
+  const codecs = codecsFor(options);
+  if (codecs.errors.length > 0) {
+    for (const e of codecs.errors) log.err(e);
+    log.err(`isaforge: ${command}: the specs have errors, so no codec was built`);
+    return EXIT_INPUT_ERRORS;
+  }
+  const known = codecs.ids.join(", ");
   if (options.isa === undefined) {
     usage(log, `${command} needs --isa, one of: ${known}`);
-    return undefined;
+    return EXIT_USAGE;
   }
-  const codec = loadCodec(options.isa);
+  const codec = codecs.load(options.isa);
   if (!codec) {
-    usage(log, `--isa '${options.isa}' has no codec (known: ${known})`);
-    return undefined;
+    const why = codecs.whyMissing(options.isa);
+    usage(log, why ?? `--isa '${options.isa}' has no codec (known: ${known})`);
+    return EXIT_USAGE;
   }
   if (options.gpu === undefined) return { codec };
   const gpu = Number(options.gpu);
   if (options.gpu.trim() === "" || !Number.isInteger(gpu)) {
     usage(log, `--gpu takes a whole number, not '${options.gpu}'`);
-    return undefined;
+    return EXIT_USAGE;
   }
   // Without a shipped model to tell the generations, every gpu is taken.
-  const ranges = generationsOf(options.isa) ?? [[0, null]];
+  const ranges = codecs.generations(options.isa) ?? [[0, null]];
   if (ranges.length === 0) {
     usage(
       log,
       `--gpu: ${options.isa} has no generations; its instructions are the same on every gpu`,
     );
-    return undefined;
+    return EXIT_USAGE;
   }
   if (!ranges.some(([min, max]) => gpu >= min && (max === null || gpu <= max))) {
     usage(log, `--gpu ${gpu} is in no ${options.isa} generation (${describeRanges(ranges)})`);
-    return undefined;
+    return EXIT_USAGE;
   }
   return { codec, gpu };
 }
@@ -124,7 +138,7 @@ export function disassembleWords(
 export function disasm(file: string | undefined, options: DisasmOptions, log: Log): number {
   if (options.binary && options.bytes) return usage(log, "--binary and --bytes exclude each other");
   const setup = setUp("disasm", options, log);
-  if (!setup) return EXIT_USAGE;
+  if (typeof setup === "number") return setup;
   const { codec, gpu } = setup;
   const input = readInput(file, log);
   if (!input) return EXIT_USAGE;
@@ -188,7 +202,7 @@ function assembleStatement(
 
 export function asm(file: string | undefined, options: AsmOptions, log: Log): number {
   const setup = setUp("asm", options, log);
-  if (!setup) return EXIT_USAGE;
+  if (typeof setup === "number") return setup;
   const { codec, gpu } = setup;
   const input = readInput(file, log);
   if (!input) return EXIT_USAGE;

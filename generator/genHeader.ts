@@ -39,12 +39,12 @@ export function readGenHeaderDatabase(
     diags.error("missing-file", `${args.xml}: no such file`);
     return undefined;
   }
-  const { readRulesNgDatabase } =
+  const { readRulesNgDatabase, displayRelativeTo } =
     require("./readers/rulesNg/database") as typeof import("./readers/rulesNg/database");
   const db = readRulesNgDatabase(
     {
       file: path.resolve(args.xml),
-      displayBase: process.cwd(),
+      displayOf: displayRelativeTo(process.cwd()),
       rnnPath: [args.rnn],
       // The model's mtime (UTC); the banner prints Python's ctime of the file instead (bannerFile).
       mtimeOf: (p) => statSync(p).mtime.toISOString().slice(0, 19).replace("T", " "),

@@ -48,14 +48,14 @@ export function readDatabaseFile(
   dirs = rnnPathDirs(),
   overlaps = true,
 ): RegisterDatabase | undefined {
-  const { readRulesNgDatabase } =
+  const { readRulesNgDatabase, displayRelativeTo } =
     require("./readers/rulesNg/database") as typeof import("./readers/rulesNg/database");
   const { analyzeRegisterDatabase } =
     require("./analyze/checkRegisterDatabase") as typeof import("./analyze/checkRegisterDatabase");
   const db = readRulesNgDatabase(
     {
       file: path.resolve(file),
-      displayBase: process.cwd(),
+      displayOf: displayRelativeTo(process.cwd()),
       rnnPath: dirs,
       mtimeOf: (p) => formatMtime(statSync(p).mtime),
     },

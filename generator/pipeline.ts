@@ -7,6 +7,7 @@ import { acceptWarnings, type AcceptedWarning } from "./analyze/acceptedWarnings
 import { analyzeModel } from "./analyze/analyzeModel";
 import { linkNotes } from "./analyze/linkNotes";
 import { listSpecIds, loadSpec, type LoadedSpec } from "./load/loadSpecs";
+import { upstreamRoots, type UpstreamRoots } from "./load/upstreamRoots";
 import { validateModel } from "./model/validateModel";
 import { MODEL_SCHEMA_VERSION, type DocumentFormat, type IsaModel } from "./model/types";
 import { READERS } from "./readers";
@@ -50,14 +51,19 @@ export function readSpec(spec: LoadedSpec, diags: Diagnostics): IsaModel {
 }
 
 /**
- * Read, link, validate and analyze every ISA of a specs directory. All ISAs are always read (notes
- * in one link to instructions of another); `only` is applied by the caller when emitting.
+ * Read, link, validate and analyze every ISA of a specs directory whose upstream trees `roots`
+ * has (the others are skipped with a note). All ISAs are always read (notes in one link to
+ * instructions of another); `only` is applied by the caller when emitting.
  */
-export function buildModels(specsDir: string, diags: Diagnostics): IsaModel[] {
+export function buildModels(
+  specsDir: string,
+  diags: Diagnostics,
+  roots: UpstreamRoots = upstreamRoots(),
+): IsaModel[] {
   const models: IsaModel[] = [];
   const accepted: AcceptedWarning[] = [];
   for (const id of listSpecIds(specsDir, diags)) {
-    const spec = loadSpec(specsDir, id, diags);
+    const spec = loadSpec(specsDir, id, diags, roots);
     if (!spec) continue;
     models.push(readSpec(spec, diags));
     accepted.push(...spec.acceptedWarnings);

@@ -7,12 +7,20 @@ import { existsSync, readdirSync, readFileSync, statSync } from "fs";
 import * as path from "path";
 import type { Diagnostics } from "../diagnostics";
 import type { AcceptedWarning } from "../analyze/acceptedWarnings";
-import type { DocumentFormat, DocumentInfo, IsaInfo } from "../model/types";
+import type { DocumentFormat, DocumentInfo, IsaInfo, SourceRef } from "../model/types";
 import { wordCountOf } from "../model/bits";
 import { packagePath } from "../paths";
 import type { LoadedCompanion, LoadedDocument } from "../readers/readerTypes";
 import { recoverDocument } from "../recover/recoverDocument";
 import { checkAgainstSchema, parseJsonWithPositions } from "./loadJson";
+import {
+  describeRoot,
+  howToSetRoot,
+  isDirectory,
+  parseUpstreamRef,
+  upstreamRoots,
+  type UpstreamRoots,
+} from "./upstreamRoots";
 
 /** Formats whose documents are XML (recovery re-escapes them). */
 const XML_FORMATS = new Set<DocumentFormat>([
@@ -25,10 +33,12 @@ const XML_FORMATS = new Set<DocumentFormat>([
 /** Documents above this size are refused before reading: no ISA description is this large. */
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
+/** A document of the spec (`path`) or of an upstream tree (`upstream`, `TREE:PATH`). */
 interface ManifestDocument {
-  path: string;
+  path?: string;
   format: DocumentFormat;
   upstream?: string;
+  origin?: string;
   scrapedFrom?: string;
   mtime?: string;
 }
@@ -87,8 +97,17 @@ export function listSpecIds(specsDir: string, diags: Diagnostics): string[] {
     .sort();
 }
 
-/** Load one ISA folder. Returns undefined when its manifest is unusable (errors reported). */
-export function loadSpec(specsDir: string, id: string, diags: Diagnostics): LoadedSpec | undefined {
+/**
+ * Load one ISA folder. Returns undefined when its manifest is unusable (errors reported), or when
+ * it names an upstream tree that is not on this machine (a `skipped-spec` note says which, and how
+ * to set it).
+ */
+export function loadSpec(
+  specsDir: string,
+  id: string,
+  diags: Diagnostics,
+  roots: UpstreamRoots = upstreamRoots(),
+): LoadedSpec | undefined {
   const display = (...parts: string[]) =>
     path.posix.join(path.basename(path.resolve(specsDir)), id, ...parts);
   const manifestPath = path.join(specsDir, id, "manifest.json");
@@ -109,10 +128,13 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
     );
     return undefined;
   }
-  // gen_header's outputs name documents of the spec (the build dumps each from its database).
-  const documentPaths = new Set(manifest.documents.map((d) => d.path));
+  const located = locateDocuments(manifest, json.locate, specsDir, id, display, roots, diags);
+  if (!located) return undefined;
+  // gen_header's outputs name documents of the spec as the database does (relative to its
+  // folder); the build dumps each from its database.
+  const names = located.map((d) => d.name);
   manifest.registerHeaders?.outputs?.forEach((o, i) => {
-    if (!documentPaths.has(o.document))
+    if (!names.some((n) => n === o.document || n.endsWith(`/${o.document}`)))
       diags.error(
         "unknown-document",
         `registerHeaders output '${o.path}' names '${o.document}', which is not a document of the manifest`,
@@ -137,14 +159,14 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
   const companions: LoadedCompanion[] = [];
   const failedCompanions: string[] = [];
   const documentInfo: DocumentInfo[] = [];
-  const readInput = (rel: string, where: (string | number)[]): Buffer | undefined => {
-    const abs = path.join(specsDir, id, rel);
+  const readInput = (
+    rel: string,
+    where: (string | number)[],
+    abs = path.join(specsDir, id, rel),
+    missing = `manifest names '${rel}', which does not exist`,
+  ): Buffer | undefined => {
     if (!existsSync(abs) || !statSync(abs).isFile()) {
-      diags.error(
-        "missing-file",
-        `manifest names '${rel}', which does not exist`,
-        json.locate(where),
-      );
+      diags.error("missing-file", missing, json.locate(where));
       return undefined;
     }
     const size = statSync(abs).size;
@@ -210,50 +232,143 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
     );
   });
 
-  manifest.documents.forEach((d, i) => {
-    const bytes = readInput(d.path, ["documents", i, "path"]);
+  located.forEach((d, i) => {
+    const bytes = readInput(d.name, ["documents", i, d.entry.path ? "path" : "upstream"], d.file, d.missing);
     if (!bytes) return;
     const recovered = recoverDocument(
-      display(d.path),
+      d.display,
       bytes,
-      { xml: XML_FORMATS.has(d.format) },
+      { xml: XML_FORMATS.has(d.entry.format) },
       diags,
     );
     if (!recovered) return;
+    // An upstream document's path says where it is from; a seed's origin says where it was found.
+    const provenance = d.entry.origin;
     documents.push({
-      path: display(d.path),
-      absolutePath: path.resolve(specsDir, id, d.path),
-      format: d.format,
-      role: "seed",
-      upstream: d.upstream,
-      ...(d.mtime !== undefined ? { mtime: d.mtime } : {}),
+      path: d.display,
+      absolutePath: path.resolve(d.file),
+      format: d.entry.format,
+      role: d.entry.upstream ? "upstream" : "seed",
+      upstream: provenance,
+      ...(d.entry.mtime !== undefined ? { mtime: d.entry.mtime } : {}),
       recovered,
     });
     documentInfo.push({
       ...info(
-        display(d.path),
-        d.format,
-        "seed",
+        d.display,
+        d.entry.format,
+        d.entry.upstream ? "upstream" : "seed",
         sha256(bytes),
         recovered.actions,
         recovered.lineCount,
       ),
-      ...(d.upstream ? { upstream: d.upstream } : {}),
+      ...(provenance ? { upstream: provenance } : {}),
     });
   });
+  // `where` names a document as the manifest does: its `path`, or its `upstream` TREE:PATH.
+  const displayOf = new Map(located.map((d) => [d.name, d.display]));
   const acceptedWarnings = (manifest.acceptedWarnings ?? []).map((a, i): AcceptedWarning => ({
     ...a,
-    file: display(a.where.replace(/:\d+$/, "")),
+    file: displayOf.get(a.where.replace(/:\d+$/, "")) ?? display(a.where.replace(/:\d+$/, "")),
     line: /:(\d+)$/.test(a.where) ? Number(/:(\d+)$/.exec(a.where)![1]) : undefined,
     at: json.locate(["acceptedWarnings", i]),
   }));
   return { isa, documents, companions, failedCompanions, documentInfo, acceptedWarnings };
 }
 
+/** A manifest document and where it is: in the spec's folder or under its upstream tree. */
+interface LocatedDocument {
+  entry: ManifestDocument;
+  /** How the manifest names it (`path`, or `upstream`). */
+  name: string;
+  /** How diagnostics and the model name it: `specs/<id>/<path>`, or `TREE:PATH`. */
+  display: string;
+  file: string;
+  /** What to say when the file is not there. */
+  missing: string;
+}
+
+/**
+ * Where each document of the manifest is. Undefined when a document names no file (an error), or
+ * when an upstream tree it needs is not on this machine (a note: the spec is skipped).
+ */
+function locateDocuments(
+  manifest: Manifest,
+  locate: (where: (string | number)[]) => SourceRef,
+  specsDir: string,
+  id: string,
+  display: (...parts: string[]) => string,
+  roots: UpstreamRoots,
+  diags: Diagnostics,
+): LocatedDocument[] | undefined {
+  const located: LocatedDocument[] = [];
+  const absentTrees = new Map<string, (string | number)[]>();
+  let ok = true;
+  manifest.documents.forEach((entry, i) => {
+    if ((entry.path === undefined) === (entry.upstream === undefined)) {
+      diags.error(
+        "manifest-document",
+        "a document has either 'path' (a file of the spec) or 'upstream' (TREE:PATH of a document in an upstream tree), not both or neither",
+        locate(["documents", i]),
+      );
+      ok = false;
+      return;
+    }
+    if (entry.path !== undefined) {
+      located.push({
+        entry,
+        name: entry.path,
+        display: display(entry.path),
+        file: path.join(specsDir, id, entry.path),
+        missing: `manifest names '${entry.path}', which does not exist`,
+      });
+      return;
+    }
+    const ref = parseUpstreamRef(entry.upstream!);
+    if (!ref) {
+      diags.error(
+        "manifest-document",
+        `'${entry.upstream}' is not TREE:PATH with PATH relative to the tree (e.g. mesa:src/freedreno/isa/ir3.xml)`,
+        locate(["documents", i, "upstream"]),
+      );
+      ok = false;
+      return;
+    }
+    const root = roots.get(ref.tree);
+    if (!root) {
+      if (!absentTrees.has(ref.tree)) absentTrees.set(ref.tree, ["documents", i, "upstream"]);
+      return;
+    }
+    if (!isDirectory(root.dir)) {
+      diags.error(
+        "upstream-root",
+        `upstream tree ${describeRoot(root)} is not a directory; set it with ${howToSetRoot(ref.tree)}`,
+        locate(["documents", i, "upstream"]),
+      );
+      ok = false;
+      return;
+    }
+    located.push({
+      entry,
+      name: entry.upstream!,
+      display: entry.upstream!,
+      file: path.join(root.dir, ...ref.path.split("/")),
+      missing: `'${ref.path}' is not in upstream tree ${describeRoot(root)}; point ${howToSetRoot(ref.tree)} at a checkout that has it`,
+    });
+  });
+  for (const [tree, where] of absentTrees)
+    diags.note(
+      "skipped-spec",
+      `${id} is not built: its documents are in the upstream tree '${tree}', which is not on this machine; to build it, give ${howToSetRoot(tree)}`,
+      locate(where),
+    );
+  return ok && absentTrees.size === 0 ? located : undefined;
+}
+
 function info(
   p: string,
   format: DocumentFormat,
-  role: "seed" | "companion",
+  role: DocumentInfo["role"],
   sha256: string,
   recovery: string[],
   recoveredLines: number,

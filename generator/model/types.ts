@@ -77,12 +77,18 @@ export type DocumentFormat =
 
 /** One input document of an ISA and what recovery did to it. */
 export interface DocumentInfo {
-  /** Path relative to the specs directory's parent. */
+  /**
+   * A file of the spec: its path relative to the specs directory's parent; a document of an
+   * upstream tree: `TREE:PATH` (`mesa:src/freedreno/isa/ir3.xml`), wherever the tree is checked out.
+   */
   path: string;
   format: DocumentFormat;
-  /** `seed`: a document as users find it; `companion`: data written by this project. */
-  role: "seed" | "companion";
-  /** Where the document comes from upstream (repository:path@commit or URL). */
+  /**
+   * `seed`: a document as users find it, kept in the spec; `upstream`: read from an upstream tree's
+   * checkout; `companion`: data written by this project.
+   */
+  role: "seed" | "upstream" | "companion";
+  /** Where the document comes from: `TREE:PATH`, or repository:path@commit or URL of the original. */
   upstream?: string;
   /** SHA-256 of the document's bytes as given. */
   sha256: string;

@@ -16,11 +16,10 @@ import { parseXml, type XmlElement } from "./xml";
 
 export function readRulesNgDatabases(ctx: ReaderContext): ModelPart {
   const byPath = new Map(ctx.documents.map((d) => [path.resolve(d.absolutePath), d]));
-  const displayBase = displayBaseOf(ctx.documents[0]);
-  // The spec's folder is the database's root (its RNN_PATH): imports name files under it.
-  const specDir = ctx.documents[0]
-    ? path.join(displayBase, ...ctx.documents[0].path.split("/").slice(0, 2))
-    : displayBase;
+  const displayOf = displayBeside(ctx.documents[0]);
+  // The folder holding every document is the database's root (its RNN_PATH): imports name files
+  // under it (the spec's folder, or the database's folder in an upstream tree).
+  const specDir = commonDirectory(ctx.documents.map((d) => path.resolve(d.absolutePath)));
   const imported = new Set<string>();
   for (const d of ctx.documents) {
     // Syntax errors are reported when the document is read as part of a database.
@@ -42,7 +41,7 @@ export function readRulesNgDatabases(ctx: ReaderContext): ModelPart {
     const db = readRulesNgDatabase(
       {
         file: path.resolve(root.absolutePath),
-        displayBase,
+        displayOf,
         rnnPath: [specDir],
         // The manifest schema requires an mtime for every rules-ng-database document.
         mtimeOf: (p) =>
@@ -61,12 +60,24 @@ export function readRulesNgDatabases(ctx: ReaderContext): ModelPart {
   return { registerDatabases: databases };
 }
 
-/** The directory `path` is relative to: diagnostics keep the loader's paths. */
-function displayBaseOf(doc: LoadedDocument | undefined): string {
-  if (!doc) return process.cwd();
-  const parts = doc.path.split("/").length;
-  let dir = path.resolve(doc.absolutePath);
-  for (let i = 0; i < parts; i++) dir = path.dirname(dir);
+/**
+ * Diagnostics name a file as the loader names the first document (`specs/<id>/…` or `TREE:PATH`),
+ * followed by the file's path relative to that document's folder.
+ */
+function displayBeside(doc: LoadedDocument | undefined): (absolute: string) => string {
+  if (!doc) return (absolute) => absolute;
+  const dir = path.dirname(path.resolve(doc.absolutePath));
+  const display = path.posix.dirname(doc.path);
+  return (absolute) =>
+    path.posix.join(display, path.relative(dir, absolute).split(path.sep).join("/"));
+}
+
+/** The deepest folder that holds every file of `files` (absolute paths). */
+function commonDirectory(files: string[]): string {
+  if (files.length === 0) return process.cwd();
+  let dir = path.dirname(files[0]);
+  while (!files.every((f) => f.startsWith(dir + path.sep)) && path.dirname(dir) !== dir)
+    dir = path.dirname(dir);
   return dir;
 }
 

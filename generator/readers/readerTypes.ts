@@ -20,13 +20,13 @@ import type { RecoveredDocument } from "../recover/recoverDocument";
 
 /** A document named by the manifest, recovered and ready to read. */
 export interface LoadedDocument {
-  /** Path relative to the specs directory's parent, as used in diagnostics. */
+  /** Path relative to the specs directory's parent, or `TREE:PATH`, as used in diagnostics. */
   path: string;
   /** Absolute path on disk (for resolving `<import>`s next to it). */
   absolutePath: string;
   format: DocumentFormat;
   /** `companion`: project-written data in the document's own format (e.g. ir3's isaspec roots). */
-  role: "seed" | "companion";
+  role: "seed" | "upstream" | "companion";
   upstream?: string;
   /** rules-ng-database: the modification time the manifest records for the headers' banner. */
   mtime?: string;

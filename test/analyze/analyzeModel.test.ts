@@ -120,7 +120,7 @@ describe("the shipped etnaviv: isa.xml and etnaviv.xml agree", () => {
     // etnaviv.xml:1226 `<bitset name="branch_any">` with OPC 100100, OPCODE_BIT6 0; isa.xml's
     // INST_OPCODE (page line 39) has no 0x24.
     expect(found.map(formatDiagnostic)).toEqual([
-      "specs/etnaviv/etnaviv.xml:1226:1: warning[opcode-unnamed]: instruction 'branch_any' has opcode 0x24 (bits 0..5 and 80), which INST_OPCODE does not name\n  specs/etnaviv/isa.xml.page.txt:39:1: note: INST_OPCODE is defined here",
+      "mesa:src/etnaviv/isa/etnaviv.xml:1226:1: warning[opcode-unnamed]: instruction 'branch_any' has opcode 0x24 (bits 0..5 and 80), which INST_OPCODE does not name\n  specs/etnaviv/isa.xml.page.txt:39:1: note: INST_OPCODE is defined here",
     ]);
     // The check had something to compare: instruction fields named like isa.xml's bitfields.
     const wordFields = new Set(etnaviv.registers.flatMap((r) => r.fields.map((f) => f.name)));

@@ -10,8 +10,9 @@ import { defaultGpu, linearScan } from "../../bench/linearScan";
 import { prng } from "../../bench/prng";
 import { isasWithEncodings } from "../../bench/run";
 import type { IsaModel } from "../../generator/model/types";
+import { TEST_OUT } from "../helpers/testOutput";
 
-const OUT = path.join(__dirname, "..", "..", "out");
+const OUT = TEST_OUT;
 
 interface Codec {
   decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;

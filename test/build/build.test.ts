@@ -6,6 +6,7 @@ import { renderArtifacts } from "../../generator/build";
 import { runCli } from "../../generator/cli";
 import { listFiles } from "../../generator/emit/writeOutput";
 import { SPECS_DIR, errorsOf, shippedModels } from "../helpers/shippedModels";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
 const quiet = { out: () => undefined, err: () => undefined };
@@ -58,9 +59,9 @@ describe("isaforge build on the shipped specs", () => {
     expect(readTree(second)).toEqual(readTree(first));
   });
 
-  test("the committed out/ is what the specs generate", async () => {
+  test("the test build (.test-build/out) is what the specs generate without the cache", async () => {
     const files = await renderArtifacts(shippedModels().models);
-    const committed = readTree(path.join(ROOT, "out"));
+    const committed = readTree(TEST_OUT);
     expect(Object.keys(committed).sort()).toEqual(files.map((f) => f.path).sort());
     for (const f of files)
       expect({ path: f.path, same: committed[f.path] === f.content }).toEqual({
@@ -99,10 +100,10 @@ describe("isaforge build on the shipped specs", () => {
 });
 
 test("emitted JSON is already in prettier's style (so the build need not run prettier on it)", async () => {
-  // The committed out/ is what the build emits ("the committed out/ is what the specs generate"
+  // The test build is what the build emits ("the test build … is what the specs generate"
   // above), so its JSON is judged without rendering every artifact again.
   const prettier = await import("prettier");
-  const out = path.join(ROOT, "out");
+  const out = TEST_OUT;
   const json = listFiles(out).filter((p) => p.endsWith(".json"));
   expect(json.length).toBeGreaterThan(0);
   for (const p of json) {
@@ -119,7 +120,7 @@ describe("model counts on the shipped specs", () => {
 
   test("etnaviv: 81 instructions (etnaviv.xml's leaf bitsets), 40 bitfields over 4 words (isa.xml)", () => {
     const m = byId("etnaviv");
-    // `grep -c '<bitset name="[^#]' specs/etnaviv/etnaviv.xml`: 81.
+    // `grep -c '<bitset name="[^#]' mesa:src/etnaviv/isa/etnaviv.xml`: 81.
     expect(m.instructions).toHaveLength(81);
     expect(m.registers.map((r) => r.instructionWord)).toEqual([0, 1, 2, 3]);
     expect(m.registers.reduce((n, r) => n + r.fields.length, 0)).toBe(40);
@@ -133,14 +134,14 @@ describe("model counts on the shipped specs", () => {
     const perFile: Record<string, number> = {};
     for (const i of m.instructions) perFile[i.source.file] = (perFile[i.source.file] ?? 0) + 1;
     expect(perFile).toEqual({
-      "specs/ir3/ir3-cat0.xml.page.txt": 26,
-      "specs/ir3/ir3-cat1.xml": 9,
-      "specs/ir3/ir3-cat2.xml": 47,
-      "specs/ir3/ir3-cat3.xml": 25,
-      "specs/ir3/ir3-cat4.xml": 10,
-      "specs/ir3/ir3-cat5.xml": 34,
-      "specs/ir3/ir3-cat6.xml": 86,
-      "specs/ir3/ir3-cat7.xml": 11,
+      "mesa:src/freedreno/isa/ir3-cat0.xml": 26,
+      "mesa:src/freedreno/isa/ir3-cat1.xml": 9,
+      "mesa:src/freedreno/isa/ir3-cat2.xml": 47,
+      "mesa:src/freedreno/isa/ir3-cat3.xml": 25,
+      "mesa:src/freedreno/isa/ir3-cat4.xml": 10,
+      "mesa:src/freedreno/isa/ir3-cat5.xml": 34,
+      "mesa:src/freedreno/isa/ir3-cat6.xml": 86,
+      "mesa:src/freedreno/isa/ir3-cat7.xml": 11,
     });
     // <enum>s: ir3-common.xml 7, cat1 1, cat3 2, cat5 1, cat6 2, cat7 5.
     expect(m.enums).toHaveLength(18);

@@ -3,9 +3,10 @@ import { spawnSync } from "child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { TEST_OUT } from "../helpers/testOutput";
 
 export const ROOT = path.join(__dirname, "..", "..");
-export const HEADERS = path.join(ROOT, "out", "c");
+export const HEADERS = path.join(TEST_OUT, "c");
 export const ISAS = ["etnaviv", "ir3", "valhall", "r500"] as const;
 
 /** The strict modes every header must pass. */

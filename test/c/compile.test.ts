@@ -6,10 +6,11 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import type { IsaModel } from "../../generator/model/types";
 import { C99, compile, CXX17, HEADERS, ISAS, ROOT, tempDir } from "./cc";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const header = (id: string) => readFileSync(path.join(HEADERS, `${id}.h`), "utf8");
 const model = (id: string) =>
-  JSON.parse(readFileSync(path.join(ROOT, "out", "json", `${id}.json`), "utf8")) as IsaModel;
+  JSON.parse(readFileSync(path.join(TEST_OUT, "json", `${id}.json`), "utf8")) as IsaModel;
 
 describe.each(ISAS)("out/c/%s.h", (id) => {
   const text = header(id);

@@ -16,6 +16,7 @@ import * as r500 from "../../out/ts/r500";
 import * as valhall from "../../out/ts/valhall";
 import { compile, HEADERS, ISAS, ROOT, sh, tempDir } from "./cc";
 import { prng } from "../../scripts/fuzz";
+import { TEST_OUT } from "../helpers/testOutput";
 
 jest.setTimeout(180_000);
 
@@ -186,7 +187,7 @@ function instructionTest(
 describe.each(ISAS)("%s: C header against the TS codec", (id) => {
   it("packs, sets, gets and unpacks every field of every instruction as encode/decode do", () => {
     const model = JSON.parse(
-      readFileSync(path.join(ROOT, "out", "json", `${id}.json`), "utf8"),
+      readFileSync(path.join(TEST_OUT, "json", `${id}.json`), "utf8"),
     ) as IsaModel;
     const view = headerView(model);
     const codec = CODECS[id];

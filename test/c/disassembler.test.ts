@@ -24,6 +24,7 @@ import {
   programHarnessSource,
   runHarness,
 } from "./disassemblerHarness";
+import { TEST_OUT } from "../helpers/testOutput";
 
 // Compiling ir3's disassembler (120,000 lines) takes a minute on a loaded machine.
 jest.setTimeout(900_000);
@@ -72,7 +73,7 @@ const GOLDEN: Record<string, [string, string][]> = {
 };
 
 const modelOf = (id: string): IsaModel =>
-  JSON.parse(readFileSync(path.join(ROOT, "out", "json", `${id}.json`), "utf8")) as IsaModel;
+  JSON.parse(readFileSync(path.join(TEST_OUT, "json", `${id}.json`), "utf8")) as IsaModel;
 const CODECS: Record<string, Codec> = { ir3, etnaviv, r500, valhall };
 
 interface Case {

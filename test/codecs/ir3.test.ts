@@ -155,7 +155,7 @@ const CODECS: [string, Ir3Codec, { defaultGpu: number; cat0: string[] }][] = [
       defaultGpu: 700,
       cat0: shippedModels()
         .models.find((m) => m.isa.id === "ir3")!
-        .instructions.filter((i) => i.source.file === SEED_PAGE_FILE)
+        .instructions.filter((i) => i.source.file === "mesa:src/freedreno/isa/ir3-cat0.xml")
         .map((i) => i.name),
     },
   ],

@@ -13,6 +13,7 @@ import fc from "fast-check";
 import type { Instruction, IsaModel } from "../../generator/model/types";
 import { withEnumIntegers } from "../../generator/runtime/codec/isaspecSpellings";
 import * as ir3 from "../../out/ts/ir3";
+import { TEST_OUT } from "../helpers/testOutput";
 
 /** A field's value at its lowest bit of the 64-bit instruction (bit 32 + k is bit k of word 1). */
 type Put = [low: number, value: number];
@@ -493,7 +494,7 @@ describe("ir3 asm writes Mesa's words", () => {
   // the companion's respellings and spellings, to words printing that text again.
   test("the text of random words assembles back to words printing it", () => {
     const model = JSON.parse(
-      readFileSync(path.join(__dirname, "..", "..", "out", "json", "ir3.json"), "utf8"),
+      readFileSync(path.join(TEST_OUT, "json", "ir3.json"), "utf8"),
     ) as IsaModel;
     const lossy = lossyTexts(model);
     const failures: string[] = [];

@@ -13,6 +13,7 @@ import * as ir3 from "../../out/ts/ir3";
 import * as r500 from "../../out/ts/r500";
 import * as valhall from "../../out/ts/valhall";
 import { at, enumDef, field, instruction, model } from "../helpers/modelFactory";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const values = (
   name: string,
@@ -143,7 +144,7 @@ describe("fields interfaces", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "isaforge-names-"));
     try {
       const file = path.join(dir, "use.ts");
-      const codec = path.join(__dirname, "..", "..", "out", "ts", "ir3");
+      const codec = path.join(TEST_OUT, "ts", "ir3");
       writeFileSync(
         file,
         `import { decode } from ${JSON.stringify(codec)};\nexport const x = decode([0, 0])!.fields.NOPE;\n`,

@@ -7,6 +7,7 @@
 import * as fc from "fast-check";
 import { readFileSync } from "fs";
 import * as path from "path";
+import { TEST_OUT } from "../helpers/testOutput";
 import type { Field, Instruction as ModelInstruction, IsaModel } from "../../generator/model/types";
 import {
   AssemblyError,
@@ -19,7 +20,7 @@ import {
 } from "../../out/ts/valhall";
 
 const model = JSON.parse(
-  readFileSync(path.join(__dirname, "../../out/json/valhall.json"), "utf8"),
+  readFileSync(path.join(TEST_OUT, "json", "valhall.json"), "utf8"),
 ) as IsaModel;
 const enumsByName = new Map(model.enums.map((e) => [e.name, e]));
 

@@ -19,8 +19,9 @@ import {
   ROOT,
   shippedJson,
 } from "./reference";
+import { TEST_OUT } from "../helpers/testOutput";
 
-const DIR = path.join(ROOT, "out", "dispatch");
+const DIR = path.join(TEST_OUT, "dispatch");
 const HARNESS = path.join(__dirname, "harness.c");
 const WORDS_PER_ISA = 100_000;
 
@@ -71,7 +72,7 @@ describe.each([...DISPATCH_ISAS])("%s: C", (isa) => {
   });
 
   it("the header compiles as C++17 and C99 next to the out/c header", () => {
-    const both = `#include "${isa}.h"\n#include "${path.join(ROOT, "out", "c", `${isa}.h`)}"\nint probe(void);\nint probe(void) { return ${upper}_INSTR_COUNT + ${upper}_NO_INSTRUCTION; }\n`;
+    const both = `#include "${isa}.h"\n#include "${path.join(TEST_OUT, "c", `${isa}.h`)}"\nint probe(void);\nint probe(void) { return ${upper}_INSTR_COUNT + ${upper}_NO_INSTRUCTION; }\n`;
     compile(CXX17, tmp.write("both.cpp", both), undefined, [`-I${DIR}`]);
     compile(C99, tmp.write("both.c", both), undefined, [`-I${DIR}`]);
   });

@@ -14,10 +14,11 @@ import { handlers as r500Handlers } from "../../out/dispatch/r500-handlers";
 import * as valhall from "../../out/dispatch/valhall";
 import { handlers as valhallHandlers } from "../../out/dispatch/valhall-handlers";
 import { DISPATCH_ISAS, ROOT } from "./reference";
+import { TEST_OUT } from "../helpers/testOutput";
 
 it("the TS skeletons and dispatch modules typecheck (strict, noUnusedLocals, noUnusedParameters)", () => {
   const files = DISPATCH_ISAS.flatMap((id) => [`${id}.ts`, `${id}-handlers.ts`]).map((f) =>
-    path.join(ROOT, "out", "dispatch", f),
+    path.join(TEST_OUT, "dispatch", f),
   );
   const program = ts.createProgram(files, {
     strict: true,

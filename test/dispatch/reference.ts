@@ -8,13 +8,14 @@
 import { readFileSync } from "fs";
 import * as path from "path";
 import type { IsaModel } from "../../generator/model/types";
+import { TEST_OUT } from "../helpers/testOutput";
 
 export const ROOT = path.join(__dirname, "..", "..");
 export const DISPATCH_ISAS = ["etnaviv", "ir3", "valhall", "r500"] as const;
 export type DispatchIsa = (typeof DISPATCH_ISAS)[number];
 
 export function shippedJson(id: string): IsaModel {
-  return JSON.parse(readFileSync(path.join(ROOT, "out", "json", `${id}.json`), "utf8")) as IsaModel;
+  return JSON.parse(readFileSync(path.join(TEST_OUT, "json", `${id}.json`), "utf8")) as IsaModel;
 }
 
 export interface Reference {

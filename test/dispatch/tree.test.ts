@@ -35,6 +35,7 @@ import {
   ROOT,
   shippedJson,
 } from "./reference";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const leaf = (...candidates: number[]): DecisionTree => ({ kind: "leaf", candidates });
 const pattern = (match: number, tested: number): DispatchPattern => ({
@@ -171,7 +172,7 @@ describe.each([...DISPATCH_ISAS])("%s: tree invariants", (isa) => {
     };
     expect(plan.stats).toEqual(expected);
     const written = JSON.parse(
-      readFileSync(path.join(ROOT, "out", "dispatch", `${isa}.stats.json`), "utf8"),
+      readFileSync(path.join(TEST_OUT, "dispatch", `${isa}.stats.json`), "utf8"),
     );
     expect(written).toEqual(expected);
   });

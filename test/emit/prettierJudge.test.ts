@@ -17,11 +17,12 @@ import { emitTsCodec } from "../../generator/emit/emitTsCodec";
 import { codecScriptFile } from "../../generator/emit/site/decoderView";
 import { buildModels } from "../../generator/pipeline";
 import { at, instruction, model } from "../helpers/modelFactory";
+import { TEST_OUT } from "../helpers/testOutput";
 
 // prettier over every generated file: 88 s for the slowest test with the machine shared by five jest runs.
 jest.setTimeout(600_000);
 
-const OUT = path.join(__dirname, "..", "..", "out");
+const OUT = TEST_OUT;
 
 function generatedFiles(dir: string, prefix = ""): string[] {
   return readdirSync(dir)

@@ -8,9 +8,10 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import { gunzipSync } from "zlib";
 import { C99, CXX17, compile, ROOT, tempDir } from "../c/cc";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const SPEC = path.join(ROOT, "specs", "adreno-hw");
-const OUT = path.join(ROOT, "out", "c", "adreno-hw");
+const OUT = path.join(TEST_OUT, "c", "adreno-hw");
 const FIXTURES = path.join(ROOT, "test", "fixtures", "gen-header");
 
 interface Output {

@@ -1,12 +1,13 @@
 /**
  * The register reference manual of etnaviv-hw (out/docs/etnaviv-hw.md, checked up to date by the
- * build test): facts read by hand from specs/etnaviv-hw/state.xml and state_3d.xml.
+ * build test): facts read by hand from etna_viv:rnndb/state.xml and state_3d.xml.
  */
 import { readFileSync } from "fs";
 import * as path from "path";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const MANUAL = readFileSync(
-  path.join(__dirname, "..", "..", "out", "docs", "etnaviv-hw.md"),
+  path.join(TEST_OUT, "docs", "etnaviv-hw.md"),
   "utf8",
 );
 
@@ -35,7 +36,7 @@ test("a register array: offset as a function of its index, length and stride, fi
   const s = section("#### VIVS\\_FE\\_VERTEX\\_ELEMENT\\_CONFIG");
   // state.xml:121: <reg32 offset="0x00600" name="VERTEX_ELEMENT_CONFIG" length="16" stride="4">
   expect(s).toContain("- Offset: `0x00600 + 0x4*i0` (16 × `0x4`)");
-  expect(s).toContain("- Source: `specs/etnaviv-hw/state.xml:121:9`");
+  expect(s).toContain("- Source: `etna_viv:rnndb/state.xml:121:9`");
   // <bitfield high="3" low="0" name="TYPE" type="FE_DATA_TYPE" brief="Data type"/>
   expect(s.find((l) => l.includes("`VIVS_FE_VERTEX_ELEMENT_CONFIG_TYPE`"))).toMatch(
     /^\| 3:0 +\| `VIVS_FE_VERTEX_ELEMENT_CONFIG_TYPE` +\| \[`FE_DATA_TYPE`\]\(#fe_data_type\) +\| Data type +\|$/,

@@ -1,6 +1,6 @@
 /**
  * The cat0 fixture ISA: the small ISA `ir3` was before it read Mesa's documents — the shipped seed
- * page specs/ir3/ir3-cat0.xml.page.txt with the hand-written root of test/fixtures/ir3-cat0/. Tests
+ * page and hand-written root of specs/ir3-cat0/, under the manifest of test/fixtures/ir3-cat0/. Tests
  * that need an ISA of cat0 alone (the reader on the seed, exhaustive dispatch over every tested
  * bit) use it. It is put together in a temporary `specs/ir3/`, so that its diagnostics and
  * sources name `specs/ir3/…` as the shipped ISA's did.
@@ -27,9 +27,9 @@ function withFixtureSpecs<T>(use: (specs: string) => T): T {
     const specs = path.join(root, "specs");
     const dir = path.join(specs, "ir3");
     mkdirSync(dir, { recursive: true });
-    copyFileSync(path.join(SPECS_DIR, "ir3", SEED_PAGE), path.join(dir, SEED_PAGE));
-    for (const f of ["manifest.json", "ir3-companion.xml"])
-      copyFileSync(path.join(IR3_CAT0_FIXTURE, f), path.join(dir, f));
+    for (const f of [SEED_PAGE, "ir3-companion.xml"])
+      copyFileSync(path.join(SPECS_DIR, "ir3-cat0", f), path.join(dir, f));
+    copyFileSync(path.join(IR3_CAT0_FIXTURE, "manifest.json"), path.join(dir, "manifest.json"));
     return use(specs);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -1,22 +1,22 @@
 /**
- * Mesa's own isaspec documents (../shared/corpora/mesa-isaspec, beside the clone in CI) as a specs
+ * Mesa's own isaspec documents (src/freedreno/isa/ and src/etnaviv/isa/ of the mesa tree: the
+ * upstream root isaforge finds, ../shared/corpora/mesa beside the clone in CI) as a specs
  * directory: one ISA per document set, each manifest listing the documents as given.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { upstreamRoots } from "../../generator/load/upstreamRoots";
 
-export const MESA_CORPUS = path.join(
-  __dirname,
-  "..",
-  "..",
-  "..",
-  "shared",
-  "corpora",
-  "mesa-isaspec",
-);
+const MESA = upstreamRoots().get("mesa")?.dir;
+/** The folders of the two ISAs' documents in the mesa tree (under a root that may be absent). */
+export const MESA_ISA_DIRS = {
+  ir3: path.join(MESA ?? "mesa", "src", "freedreno", "isa"),
+  etnaviv: path.join(MESA ?? "mesa", "src", "etnaviv", "isa"),
+};
+export const MESA_CORPUS = MESA ?? "the mesa tree";
 
-export const haveMesaCorpus = existsSync(MESA_CORPUS);
+export const haveMesaCorpus = MESA !== undefined && existsSync(MESA_ISA_DIRS.ir3);
 
 /** A fresh temporary specs directory with ISAs `ir3` (ir3.xml and what it imports) and `etnaviv`. */
 export function mesaCorpusSpecs(): string {
@@ -24,7 +24,7 @@ export function mesaCorpusSpecs(): string {
   const isas: Record<string, { width: number; files: string[] }> = {
     ir3: {
       width: 64,
-      files: readdirSync(path.join(MESA_CORPUS, "ir3"))
+      files: readdirSync(MESA_ISA_DIRS.ir3)
         .filter((f) => f.endsWith(".xml"))
         .sort(),
     },
@@ -32,7 +32,8 @@ export function mesaCorpusSpecs(): string {
   };
   for (const [id, { width, files }] of Object.entries(isas)) {
     mkdirSync(path.join(dir, id), { recursive: true });
-    for (const f of files) cpSync(path.join(MESA_CORPUS, id, f), path.join(dir, id, f));
+    const from = MESA_ISA_DIRS[id as keyof typeof MESA_ISA_DIRS];
+    for (const f of files) cpSync(path.join(from, f), path.join(dir, id, f));
     const manifest = {
       id,
       title: `Mesa ${id}`,
@@ -41,7 +42,7 @@ export function mesaCorpusSpecs(): string {
       wordSize: 32,
       byteOrder: "little",
       assemblySyntax: "isaspec",
-      documents: files.map((f) => ({ path: f, format: "isaspec", upstream: `Mesa ${f}` })),
+      documents: files.map((f) => ({ path: f, format: "isaspec", origin: `Mesa ${f}` })),
       companions: [],
     };
     writeFileSync(path.join(dir, id, "manifest.json"), JSON.stringify(manifest, null, 2));

@@ -1,9 +1,10 @@
-/** The etna_viv rules-ng database corpus (../shared/corpora/etna_viv-rnndb), copied for a test. */
+/** etna_viv's rules-ng database (rnndb/ of the etna_viv tree, ../shared/corpora/etna_viv in CI), copied for a test. */
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, utimesSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { upstreamRoots } from "../../generator/load/upstreamRoots";
 
-export const CORPUS = path.join(__dirname, "..", "..", "..", "shared", "corpora", "etna_viv-rnndb");
+export const CORPUS = path.join(upstreamRoots().get("etna_viv")?.dir ?? "etna_viv", "rnndb");
 
 /** The corpus in a temporary directory, every file's mtime set to `mtimes[name]` (UTC) if given. */
 export function copyCorpus(mtimes: Record<string, string> = {}): { dir: string; cleanup(): void } {

@@ -7,6 +7,7 @@
 import Ajv, { type ValidateFunction } from "ajv";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
 import * as path from "path";
+import { TEST_OUT } from "../helpers/testOutput";
 import {
   AJV_OPTIONS,
   PRECOMPILED_FILE,
@@ -67,8 +68,8 @@ function inputs(): [string, string, unknown][] {
       }
     }
   }
-  for (const f of readdirSync(path.join(ROOT, "out/json")).filter((f) => !f.includes("schema")))
-    found.push([`out/json/${f}`, MODEL_ID, readJson(path.join(ROOT, "out/json", f))]);
+  for (const f of readdirSync(path.join(TEST_OUT, "json")).filter((f) => !f.includes("schema")))
+    found.push([`out/json/${f}`, MODEL_ID, readJson(path.join(TEST_OUT, "json", f))]);
   return found;
 }
 

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "fs";
 import * as path from "path";
+import { FREEDRENO_REGISTERS } from "../helpers/upstreamTrees";
 import { runCli } from "../../generator/cli";
 import * as adreno from "../../out/ts/registers/adreno-hw";
 
@@ -79,7 +80,7 @@ test("rnndec's messages are lookup's", async () => {
 }, 300_000);
 
 test("the generated register decoder prints what the command prints (one function)", async () => {
-  const specs = path.join(__dirname, "..", "..", "specs", "adreno-hw");
+  const specs = FREEDRENO_REGISTERS;
   for (const [domain, address, value] of [
     ["A6XX", 0x8400, 0x12345678],
     ["A6XX", 0x8e00, 0xffffffff],

@@ -9,17 +9,18 @@ import * as path from "path";
 import MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import type { IsaModel } from "../../generator/model/types";
+import { TEST_OUT } from "../helpers/testOutput";
 
 export const ROOT = path.join(__dirname, "..", "..");
-export const DOCS_DIR = path.join(ROOT, "out", "docs");
+export const DOCS_DIR = path.join(TEST_OUT, "docs");
 
 export function shippedModel(id: string): IsaModel {
-  return JSON.parse(readFileSync(path.join(ROOT, "out", "json", `${id}.json`), "utf8")) as IsaModel;
+  return JSON.parse(readFileSync(path.join(TEST_OUT, "json", `${id}.json`), "utf8")) as IsaModel;
 }
 
 /** The ISAs that have a model (out/json/<id>.json). */
 export function shippedIds(): string[] {
-  return readdirSync(path.join(ROOT, "out", "json"))
+  return readdirSync(path.join(TEST_OUT, "json"))
     .filter((f) => f.endsWith(".json") && !f.includes("schema"))
     .map((f) => f.slice(0, -".json".length))
     .sort();

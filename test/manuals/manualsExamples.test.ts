@@ -6,6 +6,7 @@
  */
 import * as path from "path";
 import { chapterItems, readManual, ROOT, section, shippedIds, shippedModel } from "./manualFiles";
+import { TEST_OUT } from "../helpers/testOutput";
 
 interface Codec {
   disassemble(words: ArrayLike<number>, options?: { gpu?: number }): string;
@@ -38,7 +39,7 @@ test.each(withInstructions.map((id) => [id, shippedModel(id).instructions.length
   (id) => {
     const model = shippedModel(id);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const codec = require(path.join(ROOT, "out", "ts", `${id}.ts`)) as Codec;
+    const codec = require(path.join(TEST_OUT, "ts", `${id}.ts`)) as Codec;
     const manual = readManual(`${id}.md`);
     const items = chapterItems(manual, "Instructions");
     const problems: string[] = [];

@@ -16,7 +16,7 @@ test(`markdownlint-cli2 reports 0 problems in out/docs (${files.length} files)`,
       process.execPath,
       [
         path.join(ROOT, "node_modules", "markdownlint-cli2", "markdownlint-cli2-bin.mjs"),
-        "out/docs/*.md",
+        path.join(path.relative(ROOT, DOCS_DIR), "*.md"),
       ],
       {
         cwd: ROOT,

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "os";
 import * as path from "path";
 import { listFiles } from "../../generator/emit/writeOutput";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
 const run = (cmd: string, args: string[], cwd: string) =>
@@ -64,10 +65,10 @@ test("npm pack, install into an empty project, import a codec with types", () =>
       { cwd: proj, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
     );
     expect(build.status).toBe(0);
-    const expected = listFiles(path.join(ROOT, "out"));
+    const expected = listFiles(TEST_OUT);
     expect(listFiles(built)).toEqual(expected);
     const differ = expected.filter(
-      (f) => !readFileSync(path.join(built, f)).equals(readFileSync(path.join(ROOT, "out", f))),
+      (f) => !readFileSync(path.join(built, f)).equals(readFileSync(path.join(TEST_OUT, f))),
     );
     expect(differ).toEqual([]);
 

@@ -400,7 +400,7 @@ describe("readRulesNg on the etnaviv seed", () => {
     // The instructions are etnaviv.xml's.
     const model = readShippedSpec("etnaviv").model!;
     expect(new Set(model.instructions.map((i) => i.source.file))).toEqual(
-      new Set(["specs/etnaviv/etnaviv.xml"]),
+      new Set(["mesa:src/etnaviv/isa/etnaviv.xml"]),
     );
   });
 });

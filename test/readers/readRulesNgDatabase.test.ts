@@ -9,7 +9,10 @@ import { tmpdir } from "os";
 import * as path from "path";
 import { Diagnostics, formatDiagnostic } from "../../generator/diagnostics";
 import type { RegisterDatabase, RnnElement } from "../../generator/model/types";
-import { readRulesNgDatabase } from "../../generator/readers/rulesNg/database";
+import {
+  displayRelativeTo,
+  readRulesNgDatabase,
+} from "../../generator/readers/rulesNg/database";
 
 function read(
   files: Record<string, string>,
@@ -25,7 +28,7 @@ function read(
     const db = readRulesNgDatabase(
       {
         file: path.join(dir, root),
-        displayBase: dir,
+        displayOf: displayRelativeTo(dir),
         rnnPath: [dir],
         mtimeOf: () => "2024-01-01 00:00:00",
       },

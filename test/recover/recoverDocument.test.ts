@@ -43,7 +43,7 @@ describe("recovery of the scraped seeds", () => {
   });
 
   test("002 (code viewer): line numbers un-glued, decoded entities re-escaped", () => {
-    const page = seed("ir3/ir3-cat0.xml.page.txt");
+    const page = seed("ir3-cat0/ir3-cat0.xml.page.txt");
     const { doc, messages } = recover("cat0.txt", page, true);
     expect(messages).toEqual([]);
     const lines = doc!.text.split("\n");
@@ -86,7 +86,7 @@ describe("recovery of the scraped seeds", () => {
 describe("clean files pass through byte-identical", () => {
   test.each([
     ["etnaviv/isa.xml.page.txt", true],
-    ["ir3/ir3-cat0.xml.page.txt", true],
+    ["ir3-cat0/ir3-cat0.xml.page.txt", true],
     ["valhall/ISA.xml.page.txt", true],
     ["bifrost/Notes.txt.page.txt", false],
     ["r500/us_fc_inst.txt.page.txt", false],

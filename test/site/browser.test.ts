@@ -10,9 +10,10 @@ import { pathToFileURL } from "url";
 import type { Browser, Page } from "playwright-core";
 import { newGithubSlugger } from "../../generator/emit/site/githubSlugger";
 import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
-const SITE = path.join(ROOT, "out", "site");
+const SITE = path.join(TEST_OUT, "site");
 const SCREENSHOT = path.join(ROOT, "test-output", "site-search.png");
 const VIEWPORT = { width: 1280, height: 900 };
 /**
@@ -74,7 +75,7 @@ async function openPage(file: string): Promise<{ page: Page; errors: string[] }>
 
 test(`the Valhall model has ${INSTRUCTION}, the instruction this test searches for`, () => {
   const model = JSON.parse(
-    readFileSync(path.join(ROOT, "out", "json", "valhall.json"), "utf8"),
+    readFileSync(path.join(TEST_OUT, "json", "valhall.json"), "utf8"),
   ) as {
     instructions: { name: string }[];
   };

@@ -14,9 +14,10 @@ import * as vm from "vm";
 import type { Browser, Page } from "playwright-core";
 import { asm, disasm, type DisasmOptions } from "../../generator/disasm";
 import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
-const SITE = path.join(ROOT, "out", "site");
+const SITE = path.join(TEST_OUT, "site");
 
 jest.setTimeout(120_000);
 
@@ -110,7 +111,7 @@ const CASES: Case[] = [
 /** The shipped codec, to know what decode gives (fields) independently of the page. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const codecOf = (isa: string) =>
-  require(path.join(ROOT, "out", "ts", `${isa}.ts`)) as typeof import("../../out/ts/ir3");
+  require(path.join(TEST_OUT, "ts", `${isa}.ts`)) as typeof import("../../out/ts/ir3");
 
 describe.each(CASES)("$isa: $words (gpu $gpu)", (c) => {
   test("the panel shows the CLI's text, a link to the instruction's section, its fields over its bits", async () => {

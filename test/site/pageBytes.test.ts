@@ -2,17 +2,18 @@
 import { readFileSync } from "fs";
 import * as path from "path";
 import { pageBytes, pageBytesTable } from "../../scripts/pageBytes";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
 
 test("README.md's page-bytes table matches out/site (npx tsx scripts/pageBytes.ts --readme writes it)", () => {
   const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const table = pageBytesTable(pageBytes(path.join(ROOT, "out", "site")));
+  const table = pageBytesTable(pageBytes(path.join(TEST_OUT, "site")));
   expect(readme).toContain(table);
 });
 
 test("every page with a decoder or register panel loads its codec or register decoder and the panel script", () => {
-  const rows = pageBytes(path.join(ROOT, "out", "site"));
+  const rows = pageBytes(path.join(TEST_OUT, "site"));
   const withPanel = rows.filter((r) => r.codec > 0);
   expect(withPanel.map((r) => r.page).sort()).toEqual([
     "adreno-hw.html",

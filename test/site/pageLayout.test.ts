@@ -12,8 +12,9 @@ import { pathToFileURL } from "url";
 import * as vm from "vm";
 import type { Browser } from "playwright-core";
 import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
+import { TEST_OUT } from "../helpers/testOutput";
 
-const SITE = path.join(__dirname, "..", "..", "out", "site");
+const SITE = path.join(TEST_OUT, "site");
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

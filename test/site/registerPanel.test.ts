@@ -14,9 +14,10 @@ import * as vm from "vm";
 import type { Browser, Page } from "playwright-core";
 import { compileGeneratedCodec } from "../../generator/emit/manual/loadGeneratedCodec";
 import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
-const SITE = path.join(ROOT, "out", "site");
+const SITE = path.join(TEST_OUT, "site");
 
 // Pages of several megabytes on a slow, busy machine (31 s for the slowest test with the machine
 // shared by five jest runs).
@@ -53,7 +54,7 @@ interface RegisterModule {
 
 /** out/ts/registers/<id>.ts as shipped, compiled and loaded here (not the page's script). */
 function shippedDecoder(id: string): RegisterModule {
-  const file = path.join(ROOT, "out", "ts", "registers", `${id}.ts`);
+  const file = path.join(TEST_OUT, "ts", "registers", `${id}.ts`);
   const js = compileGeneratedCodec(readFileSync(file, "utf8"), file);
   const module = { exports: {} as Record<string, unknown> };
   vm.runInThisContext(`(function (exports, module) {\n${js}\n})`)(module.exports, module);

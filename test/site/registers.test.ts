@@ -6,6 +6,7 @@
  * register's section link; and the search index over registers, fields, enums and values.
  */
 import * as path from "path";
+import { FREEDRENO_REGISTERS } from "../helpers/upstreamTrees";
 import * as vm from "vm";
 import {
   registerDecoderView,
@@ -238,7 +239,7 @@ test("the page's text is what `isaforge lookup -c` prints", () => {
   for (const [args, address, value, options] of cases) {
     const out: string[] = [];
     const status = lookupCli(
-      ["-c", "-f", path.join(ROOT, "specs", "adreno-hw", "adreno.xml"), ...args],
+      ["-c", "-f", path.join(FREEDRENO_REGISTERS, "adreno.xml"), ...args],
       { out: (l: string) => out.push(l), err: () => {} },
     );
     expect(status).toBe(0);

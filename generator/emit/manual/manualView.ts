@@ -117,6 +117,12 @@ export interface ManualView {
 /** Examples per instruction name; absent for ISAs without a codec. */
 export type ExampleSource = (model: IsaModel) => Map<string, InstructionExample> | null;
 
+const ROLE_NAMES: Record<IsaModel["documents"][number]["role"], string> = {
+  seed: "seed (as found upstream)",
+  upstream: "upstream (read from the tree's checkout)",
+  companion: "companion (written for isaforge)",
+};
+
 const FORMAT_NAMES: Record<string, string> = {
   "rules-ng": "rules-ng XML",
   "rules-ng-database": "rules-ng XML register database",
@@ -204,7 +210,7 @@ function overview(model: IsaModel, outline: ManualOutline): ManualView["overview
     documents: model.documents.map((d) => ({
       path: codeSpan(d.path),
       format: FORMAT_NAMES[d.format] ?? escapeInline(d.format),
-      role: d.role === "seed" ? "seed (as found upstream)" : "companion (written for isaforge)",
+      role: ROLE_NAMES[d.role],
       upstream: d.upstream ? inlineText(d.upstream, "plain") : "—",
       lines: String(d.recoveredLines),
       sha256: codeSpan(d.sha256),

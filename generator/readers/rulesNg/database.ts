@@ -36,8 +36,8 @@ import { parseRnnBigInt, toRnnNumber } from "./rnnNumber";
 export interface DatabaseInput {
   /** Absolute path of the document to read. */
   file: string;
-  /** Directory that diagnostics' paths are relative to. */
-  displayBase: string;
+  /** How diagnostics name a file (see `displayRelativeTo`). */
+  displayOf(absolutePath: string): string;
   /**
    * Directories searched for imports (`RNN_PATH`); when empty, the root document's directory.
    * An import not found there is looked for beside the importing file.
@@ -69,6 +69,11 @@ export function readRulesNgDatabase(
   return resolveDatabase(reader.pending, diags);
 }
 
+/** Files named by their path relative to `dir`, with `/` separators. */
+export function displayRelativeTo(dir: string): (absolutePath: string) => string {
+  return (absolute) => path.relative(dir, absolute).split(path.sep).join("/");
+}
+
 /** The root's name: its path under the RNN_PATH directory holding it, else its base name. */
 function nameUnder(file: string, dirs: string[]): string {
   for (const d of dirs) {
@@ -98,7 +103,7 @@ class DatabaseReader {
   }
 
   private display(absolute: string): string {
-    return path.relative(this.input.displayBase, absolute).split(path.sep).join("/");
+    return this.input.displayOf(absolute);
   }
 
   /** Parse one file (once); false when it could not be read. */

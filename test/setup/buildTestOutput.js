@@ -1,0 +1,31 @@
+/**
+ * Jest's global setup: builds every spec into `.test-build/out/` (the output the tests read), once
+ * per run. The build cache makes it a hash comparison when nothing changed since the last run;
+ * `npm test` checks afterwards that a build without the cache writes the same bytes.
+ */
+const { spawnSync } = require("child_process");
+const path = require("path");
+
+const ROOT = path.join(__dirname, "..", "..");
+const OUT = path.join(ROOT, ".test-build", "out");
+
+async function buildTestOutput() {
+  const result = spawnSync(
+    process.execPath,
+    ["--require", "tsx/cjs", path.join(ROOT, "generator", "cli.ts"), "build", "--out", OUT],
+    { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
+  );
+  if (result.status !== 0)
+    throw new Error(
+      `the test output could not be built (isaforge build --out ${OUT}, exit ${result.status}):\n${result.stderr}${result.stdout}`,
+    );
+}
+
+module.exports = buildTestOutput;
+
+// `npm test` runs it first, so that the typecheck sees the generated modules the tests import.
+if (require.main === module)
+  buildTestOutput().catch((e) => {
+    process.stderr.write(`${e.message}\n`);
+    process.exitCode = 1;
+  });
