@@ -25,14 +25,15 @@ export function acceptWarnings(entries: readonly AcceptedWarning[], diags: Diagn
   const used = new Set<AcceptedWarning>();
   diags.acceptWhere((d) => {
     if (d.severity !== "warning" || !d.at) return false;
-    const entry = entries.find(
+    // Every entry that accepts it is in use (two specs may read one document and accept alike).
+    const accepting = entries.filter(
       (e) =>
         e.code === d.code &&
         e.file === d.at!.file &&
         (e.line === undefined || e.line === d.at!.line),
     );
-    if (entry) used.add(entry);
-    return entry !== undefined;
+    for (const e of accepting) used.add(e);
+    return accepting.length > 0;
   });
   for (const e of entries)
     if (!used.has(e))

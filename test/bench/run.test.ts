@@ -7,6 +7,7 @@ import { spawnSync } from "child_process";
 import { cpSync, mkdtempSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { TEST_OUT } from "../helpers/testOutput";
 import { parseArgs } from "../../bench/run";
 import { SPECS_DIR } from "../helpers/shippedModels";
 
@@ -102,6 +103,8 @@ describe("npm run bench -- --json", () => {
         "2000",
         "--codec-lengths",
         "1000,2000",
+        "--out",
+        TEST_OUT,
       ],
       { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
     );

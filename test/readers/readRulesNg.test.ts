@@ -2,9 +2,10 @@
  * The rules-ng reader on the etnaviv seed (specs/etnaviv/isa.xml.page.txt) and on small documents.
  * Expected values are counted by hand in the seed (line numbers from `grep -n` on the page as
  * given) or taken from /work/shared/docs/source-formats.md §C.1 and §D.2; how instructions are
- * formed comes from test/fixtures/rules-ng/etnaviv-instructions.json, the companion that built the
- * shipped etnaviv instructions from the seed's registers before Mesa's etnaviv.xml gave them (the
- * shipped specs/etnaviv/instructions.json only lays the registers out: buildInstructions false).
+ * formed comes from specs/etnaviv-isa/instructions.json, the companion that builds the etnaviv-isa
+ * instructions from the seed's registers (the etnaviv spec takes its instructions from Mesa's
+ * etnaviv.xml: its specs/etnaviv/instructions.json only lays the registers out, buildInstructions
+ * false).
  */
 import { readFileSync } from "fs";
 import * as path from "path";
@@ -59,8 +60,8 @@ describe("readRulesNg on the etnaviv seed", () => {
   let model: IsaModel;
   let diags: Diagnostics;
   beforeAll(() => {
-    const file = "test/fixtures/rules-ng/etnaviv-instructions.json";
-    const text = readFileSync(path.join(FIXTURES, "etnaviv-instructions.json"), "utf8");
+    const file = "specs/etnaviv-isa/instructions.json";
+    const text = readFileSync(path.join(SPECS_DIR, "etnaviv-isa", "instructions.json"), "utf8");
     const schemaDiags = new Diagnostics();
     const companion = instructionsCompanion(file, text, schemaDiags);
     const { d, part } = readSeed(() => [companion]);
