@@ -6231,10 +6231,20 @@ function interpret(words, spec, gpu) {
   return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
 }
 class Failures {
+  /**
+   * @param exact whether a bitset-typed field's text must be what its words print (`32`, not the
+   * float 32.0 that prints `32.000000`); else it may spell the number as Mesa's lexer reads it.
+   */
+  constructor(exact) {
+    this.exact = exact;
+  }
+  exact;
   pos = -1;
   complete = false;
   expected = [];
   message = null;
+  /** Whether a bitset-typed field's text was rejected only for spelling its number otherwise than its words print it. */
+  respelled = false;
   at(pos, complete2) {
     if (complete2 !== this.complete ? complete2 : pos > this.pos) {
       Object.assign(this, { pos, complete: complete2, expected: [], message: null });
@@ -6515,7 +6525,9 @@ function checkBack(scope, frame, items, line, fails, checkCase = true) {
     if (!r) continue;
     const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
     const shown = nested ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) : "";
-    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && (shown === it.text || shown === it.canonical) : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
+    const spelled2 = nested !== void 0 && shown !== it.text && shown === it.canonical;
+    if (spelled2 && fails.exact) fails.respelled = true;
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && (shown === it.text || spelled2 && !fails.exact) : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
   }
   const c = frame.cases[frame.k];
@@ -6858,9 +6870,14 @@ function usersError(e, text, line, gpu) {
 }
 function lineWords(line, gpu) {
   const start = /^\s*/.exec(line)[0].length;
-  let fails = new Failures();
-  for (const quick of [true, false]) {
-    fails = new Failures();
+  let fails = new Failures(true);
+  for (const [quick, exact] of [
+    [true, true],
+    [true, false],
+    [false, false]
+  ]) {
+    if (quick && !exact && !fails.respelled) continue;
+    fails = new Failures(exact);
     for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
       const s = INSTRUCTIONS[i];
       if (gpu !== null && !inGen(s, gpu)) continue;
