@@ -7635,6 +7635,14 @@ VA.fauPages.forEach((table, page) => {
   if (!table) VA_SPECIALS.set(`reserved_page${page}`, [page, 0]);
   else table.forEach((name, index) => name && VA_SPECIALS.set(name, [page, index]));
 });
+const VA_RESERVED = VA.fauPages.map((table) => {
+  if (!table) return void 0;
+  for (let i = 0; VA_LUT_SIZE + 2 * i <= VA_VALUE_MASK; i++) if (table[i] == null) return i;
+  return void 0;
+});
+function specialByte(index, word) {
+  return VA_IMMEDIATE << 6 | VA_LUT_SIZE + index * 2 + word;
+}
 function parseSourceBase(tok, line) {
   const t = tok.text;
   let m = /^(\^?)r(\d+)/.exec(t);
@@ -7657,10 +7665,14 @@ function parseSourceBase(tok, line) {
     return { byte: VA_IMMEDIATE << 6 | index, page: -1, rest: m[0].length };
   }
   if (m = /^([A-Za-z_][A-Za-z0-9_]*)\.w([01])(?=\.|$)/.exec(t)) {
+    const first = VA_RESERVED.find((i) => i !== void 0);
+    if (m[1] === "reserved" && first !== void 0) {
+      const word = Number(m[2]);
+      return { byte: specialByte(first, word), page: -1, rest: m[0].length, reserved: word };
+    }
     const special = VA_SPECIALS.get(m[1]);
     if (!special) fail(`unknown special FAU value '${m[1]}'`, line, tok.column);
-    const value = VA_LUT_SIZE + special[1] * 2 + Number(m[2]);
-    return { byte: VA_IMMEDIATE << 6 | value, page: special[0], rest: m[0].length };
+    return { byte: specialByte(special[1], Number(m[2])), page: special[0], rest: m[0].length };
   }
   fail(
     `expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`,
@@ -7719,6 +7731,7 @@ function assembleLine(text, line) {
   let next = 0;
   let page = -1;
   let pageColumn = 0;
+  const reserved = [];
   if (va.dest) {
     const tok = operands[next++];
     const d = /^r(\d+)(\.h[01])?$/.exec(tok.text);
@@ -7770,6 +7783,7 @@ function assembleLine(text, line) {
       pageColumn = tok.column;
     }
     raw[src.field] = base.byte;
+    if (base.reserved !== void 0) reserved.push([src.field, base.reserved, tok]);
     parseSuffixes(
       tok.text.slice(base.rest),
       tok.column + base.rest,
@@ -7799,6 +7813,13 @@ function assembleLine(text, line) {
         tok.column + imm.prefix.length
       );
     raw[imm.field] = value < 0 ? value + 2 ** f.width : value;
+  }
+  if (page < 0 && reserved.length) page = VA_RESERVED.findIndex((i) => i !== void 0);
+  for (const [field, word, tok] of reserved) {
+    const index = VA_RESERVED[page];
+    if (index === void 0)
+      fail(`FAU page ${page} has no reserved special value`, line, tok.column);
+    raw[field] = specialByte(index, word);
   }
   raw[VA.fauPage] = page < 0 ? 0 : page;
   const fields = {};
