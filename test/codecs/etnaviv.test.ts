@@ -200,6 +200,49 @@ describe("lines written from etnaviv.xml's templates", () => {
   });
 });
 
+/* ---- immediates: the reading whose words print the text as written ------------------------------ */
+
+// #instruction-src's overrides read v = AMODE[0] << 19 | ABS << 18 | NEG << 17 | SWIZ << 9 | REG of
+// an immediate source (RGROUP 7) by IMMED_TYPE = AMODE >> 1: 0 the float32 of v << 12 (printed %f),
+// 1 a signed 20-bit integer, 2 an unsigned one. An integer text is what types 1 and 2 print, and
+// the float 32.0 prints `32.000000`: `32` must not be the float (it was, from f1bcea52, which let a
+// bitset-typed field's text spell its number otherwise, as `(1.0)` for ir3's `(1.000000)`, before
+// looking for a reading that prints the text exactly). The first override that prints the text
+// wins: s20 for an integer. i2i.s16 (OPC 0x2c, TYPE 5 = TYPE_BIT2 1, TYPE_BIT01 1) t0.x___, t0.xxxx.
+describe("integer and float immediates", () => {
+  const i2i = {
+    OPCODE: 0x2c,
+    PMODE: 1,
+    TYPE_BIT2: 1,
+    TYPE_BIT01: 1,
+    DST_USE: 1,
+    DST_COMPS: 1,
+    ...src(0, 0, 0, 0),
+  };
+  const line = (imm: string) => `i2i.s16           t0.x___, t0.xxxx, ${imm}, void`;
+  // prettier-ignore
+  test.each([
+    // s20 32: REG 32, AMODE 2 (type 1, sign bit 0).
+    ["32", src(1, 32, 7, 0, { AMODE: 2 }), "32"],
+    // s20 -1 = 0xfffff: REG 0x1ff, SWIZ 0xff, NEG, ABS, AMODE 3 (type 1, bit 19 set).
+    ["-1", src(1, 0x1ff, 7, 0xff, { NEG: 1, ABS: 1, AMODE: 3 }), "-1"],
+    // s20 65535 = 0xffff: REG 0x1ff, SWIZ 0x7f, AMODE 2.
+    ["65535", src(1, 0x1ff, 7, 0x7f, { AMODE: 2 }), "65535"],
+    // s20 0.
+    ["0", src(1, 0, 7, 0, { AMODE: 2 }), "0"],
+    // float 0.5 = 0x3f000000, v = 0x3f000: SWIZ 0xf8, NEG (bit 17), AMODE 0.
+    ["0.500000", src(1, 0, 7, 0xf8, { NEG: 1 }), "0.500000"],
+    ["0.5", src(1, 0, 7, 0xf8, { NEG: 1 }), "0.500000"],
+    // float 32.0 = 0x42000000, v = 0x42000: SWIZ 0x10, ABS (bit 18), AMODE 0.
+    ["32.000000", src(1, 0, 7, 0x10, { ABS: 1 }), "32.000000"],
+    ["32.0", src(1, 0, 7, 0x10, { ABS: 1 }), "32.000000"],
+  ] as const)("%s", (imm, f, printed) => {
+    const w = bitsOf({ ...i2i, ...f });
+    expect(hex(assemble(line(imm)))).toBe(hex(w));
+    expect(disassemble(w)).toBe(line(printed));
+  });
+});
+
 /* ---- every instruction ---------------------------------------------------------------------------- */
 
 const etnavivModel = () => shippedModels().models.find((m) => m.isa.id === "etnaviv")!;

@@ -687,6 +687,34 @@ describe("printer details", () => {
       load(3),
     );
   });
+  // Every reserved special FAU entry of a page with a table prints `reserved.wN` (disasm.py's
+  // tables name no value there). FAU page tables (ISA.xml): page 0 entries 0, 1, 3, 7 reserved;
+  // page 1 entries 0, 2, 4–6, 8–15; page 3 entries 0, 2, 4–14; page 2 has no table. Source byte
+  // 0xe0 | (2 × entry + word) (kind 3, past the 32 LUT entries); FAU page at bits 57–58.
+  test("reserved.wN reads back as the first reserved entry of the instruction's FAU page", () => {
+    // MOV.i32 r1: page 0 entry 0 word 1 (0xe1); page 1 entry 2 word 1 (0xe5) prints the same.
+    expect(disassemble(mov(0xe1))).toBe("MOV.i32 r1, reserved.w1");
+    expect(disassemble(mov(0xe5, 1))).toBe("MOV.i32 r1, reserved.w1");
+    expect(Array.from(assemble("MOV.i32 r1, reserved.w1"))).toEqual(mov(0xe1));
+    // FADD.f32.clamp_m1_1 r0, <src0>, <src1>.neg.abs (word 1 0x00a4c032 | page << 25, sources in
+    // bytes 0 and 1): lane_id.w1 is page 3 entry 1 (0xe3), so reserved.w0 is page 3 entry 0 (0xe0),
+    // whichever reserved entry (entry 2: 0xe4) the words held.
+    const fadd = (src0: number, src1: number, page: number) => [
+      src0 | (src1 << 8),
+      (0x00a4c032 | (page << 25)) >>> 0,
+    ];
+    const text = "FADD.f32.clamp_m1_1 r0, lane_id.w1, reserved.w0.neg.abs";
+    expect(disassemble(fadd(0xe3, 0xe4, 3))).toBe(text);
+    expect(Array.from(assemble(text))).toEqual(fadd(0xe3, 0xe0, 3));
+    // A uniform fixes the page too: u69 is page 1, uniform 5 (0x85); page 1's entry 0 is 0xe0.
+    expect(Array.from(assemble("FADD.f32.clamp_m1_1 r0, u69, reserved.w0.neg.abs"))).toEqual(
+      fadd(0x85, 0xe0, 1),
+    );
+    // Page 2 has no table: its entries print reserved_page2.wN, and no reserved.wN is on it.
+    expect(() => assemble("FADD.f32 r0, u130, reserved.w0")).toThrow(
+      "1:20: FAU page 2 has no reserved special value",
+    );
+  });
 });
 
 /* ------------------------------------------------------------------------------------------------

@@ -54,6 +54,24 @@ test.each([
   expect(va.parseSourceBase({ text, column: 1 }, 1)).toEqual({ byte, page, rest: text.length });
 });
 
+// `reserved.wN` (any reserved entry of a page with a table) needs no page of its own: its byte is
+// that of the first such page's first reserved entry (page 0 entry 1: 4 + 2 × 1 + N), and the
+// caller places it on the instruction's page.
+test("reserved.wN reads back as the first reserved entry, on any page", () => {
+  expect(va.parseSourceBase({ text: "reserved.w1", column: 1 }, 1)).toEqual({
+    byte: 0xc7,
+    page: -1,
+    rest: 11,
+    reserved: 1,
+  });
+  expect(va.parseSourceBase({ text: "reserved.w0.neg", column: 1 }, 1)).toEqual({
+    byte: 0xc6,
+    page: -1,
+    rest: 11,
+    reserved: 0,
+  });
+});
+
 test.each([
   ["r64", "1:3: register r64 out of range (r0..r63)"],
   ["u128", "1:3: uniform u128 out of range (u0..u127)"],

@@ -146,6 +146,56 @@ test("at 1280 px nothing scrolls sideways: not the main column, not the page", a
   expect(wide).toEqual([]);
 });
 
+/**
+ * Tables on the page at 1280 px wider than the column holding them, or scrolling within themselves
+ * (a bit layout's block): `file: table i of n, its width and scroll width, the column's width`.
+ */
+async function wideTables(file: string): Promise<string[]> {
+  const { page, errors } = await open(file);
+  const wide = await page.evaluate(() => {
+    interface Box {
+      scrollWidth: number;
+      clientWidth: number;
+      parentElement: Box;
+      getBoundingClientRect(): { width: number };
+    }
+    const { document, getComputedStyle } = globalThis as unknown as {
+      document: { querySelectorAll(s: string): ArrayLike<Box> };
+      getComputedStyle(e: Box): { paddingLeft: string; paddingRight: string };
+    };
+    const tables = Array.from(document.querySelectorAll("table"));
+    return tables.flatMap((t, i) => {
+      const holder = t.parentElement;
+      const style = getComputedStyle(holder);
+      const column =
+        holder.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const width = t.getBoundingClientRect().width;
+      return width > column + 0.5 || t.scrollWidth > t.clientWidth
+        ? [`table ${i + 1} of ${tables.length}: ${width} (scroll ${t.scrollWidth}) in ${column}`]
+        : [];
+    });
+  });
+  expect({ file, errors }).toEqual({ file, errors: [] });
+  await page.close();
+  return wide.map((w) => `${file}: ${w}`);
+}
+
+test("at 1280 px no table is wider than its column: R500's US_FC_INST bit layout fits", async () => {
+  // Twelve columns of names (IGNORE_UNCOVERED, B_POP_CNT, JUMP_FUNC …): 1,010 px of cells in a
+  // 928 px column when it scrolled sideways.
+  const file = "r500/us_fc_inst.html";
+  expect(readFileSync(path.join(SITE, file), "utf8")).toContain(
+    '<table class="md-table bit-layout">',
+  );
+  expect(await wideTables(file)).toEqual([]);
+});
+
+test("at 1280 px no table of the sample pages is wider than its column", async () => {
+  const wide: string[] = [];
+  for (const file of samplePages()) wide.push(...(await wideTables(file)));
+  expect(wide).toEqual([]);
+});
+
 test("at 390 px the title comes first (the h1 is on the first screen) and the header fits", async () => {
   const low: string[] = [];
   for (const file of samplePages()) {

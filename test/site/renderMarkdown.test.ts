@@ -4,7 +4,12 @@
  */
 import { readFileSync } from "fs";
 import * as path from "path";
-import { BIT_LAYOUT_CLASS, renderMarkdown, TABLE_CLASS, type RenderContext } from "../../generator/emit/site/renderMarkdown";
+import {
+  BIT_LAYOUT_CLASS,
+  renderMarkdown,
+  TABLE_CLASS,
+  type RenderContext,
+} from "../../generator/emit/site/renderMarkdown";
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, "fixtures", name), "utf8");
 const pages: Record<string, string> = { "README.md": "index.html", "demo.md": "demo.html" };
@@ -43,15 +48,42 @@ describe("renderMarkdown on fixtures/demo.md", () => {
       `<table class="${TABLE_CLASS} ${BIT_LAYOUT_CLASS}">`,
       `<table class="${TABLE_CLASS} ${BIT_LAYOUT_CLASS}">`,
     ]);
-    const ranges = renderMarkdown("# T\n\n| 63 | 62:59 | 58:32 |\n| --- | --- | --- |\n| 0 | `flow` | x |\n", ctx("t.md"));
+    const ranges = renderMarkdown(
+      "# T\n\n| 63 | 62:59 | 58:32 |\n| --- | --- | --- |\n| 0 | `flow` | x |\n",
+      ctx("t.md"),
+    );
     expect(ranges.html).toContain(`<table class="${TABLE_CLASS} ${BIT_LAYOUT_CLASS}">`);
-    const fields = renderMarkdown("# T\n\n| Field | 31:0 |\n| --- | --- |\n| a | b |\n", ctx("t.md"));
+    const fields = renderMarkdown(
+      "# T\n\n| Field | 31:0 |\n| --- | --- |\n| a | b |\n",
+      ctx("t.md"),
+    );
     expect(fields.html).toContain(`<table class="${TABLE_CLASS}">`);
+  });
+
+  test("a bit layout's names may break after each `_` and `.` (<wbr>); the same code elsewhere may not", () => {
+    const md =
+      "# T\n\n`IGNORE_UNCOVERED` and [`A_OP`](#a)\n\n" +
+      "| 31:29 | 28 | 7:6 | 5 | 4:0 |\n| --- | --- | --- | --- | --- |\n" +
+      "| reserved | `IGNORE_UNCOVERED` | [`A_OP`](#a) | `cat5.type` | `OP` |\n\n" +
+      "| Field | Bits |\n| --- | --- |\n| `IGNORE_UNCOVERED` | 28 |\n";
+    const html = renderMarkdown(md, ctx("t.md")).html;
+    expect(html).toContain(
+      '<p><code>IGNORE_UNCOVERED</code> and <a href="#a"><code>A_OP</code></a></p>',
+    );
+    expect(html).toContain(
+      "<td>reserved</td>\n<td><code>IGNORE_<wbr>UNCOVERED</code></td>\n" +
+        '<td><a href="#a"><code>A_<wbr>OP</code></a></td>\n<td><code>cat5.<wbr>type</code></td>\n' +
+        "<td><code>OP</code></td>",
+    );
+    expect(html).toContain("<td><code>IGNORE_UNCOVERED</code></td>\n<td>28</td>");
+    expect(html.match(/<wbr>/g)).toHaveLength(3);
   });
 
   test("math becomes MathML that keeps its TeX source, with no HTML rendering beside it", () => {
     expect(page.html).toContain('<annotation encoding="application/x-tex">d = a + b</annotation>');
-    expect(page.html).toMatch(/<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML" display="block">/);
+    expect(page.html).toMatch(
+      /<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML" display="block">/,
+    );
     // KaTeX's HTML output would need its fonts and CSS; only MathML is wanted.
     expect(page.html).not.toContain("katex-html");
     expect(page.html).not.toContain("$");
@@ -66,7 +98,8 @@ describe("links between manuals", () => {
   });
 
   test("external, absolute and non-Markdown links are left alone", () => {
-    const md = "# T\n\n[a](https://example.com/x.md) [b](../json/demo.json) [c](mailto:x@example.com)\n";
+    const md =
+      "# T\n\n[a](https://example.com/x.md) [b](../json/demo.json) [c](mailto:x@example.com)\n";
     const html = renderMarkdown(md, ctx("docs/t.md")).html;
     expect(html).toContain('href="https://example.com/x.md"');
     expect(html).toContain('href="../json/demo.json"');
@@ -85,7 +118,10 @@ describe("repeated content", () => {
     // Equal inline contents share their tokens, and sections render one at a time.
     const cell = "![bits](svg/t/a.svg) [a](demo.md#x)";
     const md = `# T\n\n${cell}\n\n${cell}\n\n## Later\n\n${cell}\n`;
-    const html = renderMarkdown(md, { ...ctx("docs/t.md"), imageSrc: (src) => `../docs/${src}` }).html;
+    const html = renderMarkdown(md, {
+      ...ctx("docs/t.md"),
+      imageSrc: (src) => `../docs/${src}`,
+    }).html;
     expect(html.match(/src="[^"]*"/g)).toEqual(Array(3).fill('src="../docs/svg/t/a.svg"'));
     expect(html.match(/href="[^"]*"/g)).toEqual(Array(3).fill('href="demo.html#x"'));
   });

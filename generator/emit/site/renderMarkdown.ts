@@ -55,6 +55,23 @@ const LONG_CODE = /\S{41}/;
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/**
+ * Gives an inline token children of its own (equal contents elsewhere share the parsed ones, whose
+ * links and images are rewritten already) in which each code span with a `_` or `.` inside is
+ * marked `wordBreaks` (siteMarkdownIt renders <wbr> after them).
+ */
+function withWordBreaks(inline: Token): void {
+  const children = inline.children ?? [];
+  if (!children.some((c) => c.type === "code_inline" && /[_.][^_.]/.test(c.content))) return;
+  inline.children = children.map((c) =>
+    c.type === "code_inline"
+      ? Object.assign(Object.create(Object.getPrototypeOf(c) as object) as Token, c, {
+          meta: { ...(c.meta as object | null), wordBreaks: true },
+        })
+      : c,
+  );
+}
+
 /** Whether the table opening at `tokens[open]` heads every column with a bit or bit range. */
 function isBitLayout(tokens: Token[], open: number): boolean {
   const headers: string[] = [];
@@ -111,7 +128,9 @@ function renderSection(
   { md, env, ctx, headings, rewritten }: PageRender,
 ): string {
   const tokens = md.parse(markdown, env);
+  let bitLayout = false;
   tokens.forEach((t, i) => {
+    if (t.type === "table_close") bitLayout = false;
     if (t.type === "heading_open")
       headings.push({
         level: Number(t.tag.slice(1)),
@@ -120,23 +139,31 @@ function renderSection(
       });
     if (t.type === "table_open") {
       t.attrJoin("class", TABLE_CLASS);
-      if (isBitLayout(tokens, i)) t.attrJoin("class", BIT_LAYOUT_CLASS);
+      bitLayout = isBitLayout(tokens, i);
+      if (bitLayout) t.attrJoin("class", BIT_LAYOUT_CLASS);
     }
-    if (!t.children || rewritten.has(t.children)) return;
-    rewritten.add(t.children);
-    for (const child of t.children) {
-      if (child.type === "code_inline" && LONG_CODE.test(child.content))
-        child.attrSet("class", LONG_CODE_CLASS);
-      const href = child.type === "link_open" ? child.attrGet("href") : null;
-      if (href !== null) child.attrSet("href", rewriteLink(href, ctx));
-      const src = child.type === "image" ? child.attrGet("src") : null;
-      if (src !== null) {
-        if (ctx.imageSrc && !SCHEME.test(src) && !src.startsWith("/"))
-          child.attrSet("src", ctx.imageSrc(src));
-        // Diagrams are many on a long page; the browser fetches them as they scroll into view.
-        child.attrSet("loading", "lazy");
-      }
-    }
+    if (t.children && !rewritten.has(t.children)) rewriteChildren(t.children, rewritten, ctx);
+    // A bit layout's names may break after `_` or `.` (a column a bit, all of them names): the
+    // table fits its column instead of scrolling.
+    if (bitLayout && t.type === "inline") withWordBreaks(t);
   });
   return md.renderer.render(tokens, md.options, env);
+}
+
+/** An inline content's tokens with their links, images and long code rewritten for the site, once. */
+function rewriteChildren(children: Token[], rewritten: Set<Token[]>, ctx: RenderContext): void {
+  rewritten.add(children);
+  for (const child of children) {
+    if (child.type === "code_inline" && LONG_CODE.test(child.content))
+      child.attrSet("class", LONG_CODE_CLASS);
+    const href = child.type === "link_open" ? child.attrGet("href") : null;
+    if (href !== null) child.attrSet("href", rewriteLink(href, ctx));
+    const src = child.type === "image" ? child.attrGet("src") : null;
+    if (src !== null) {
+      if (ctx.imageSrc && !SCHEME.test(src) && !src.startsWith("/"))
+        child.attrSet("src", ctx.imageSrc(src));
+      // Diagrams are many on a long page; the browser fetches them as they scroll into view.
+      child.attrSet("loading", "lazy");
+    }
+  }
 }

@@ -60,6 +60,14 @@ class Failures {
   complete = false;
   expected: string[] = [];
   message: string | null = null;
+  /** Whether a bitset-typed field's text was rejected only for spelling its number otherwise than its words print it. */
+  respelled = false;
+
+  /**
+   * @param exact whether a bitset-typed field's text must be what its words print (`32`, not the
+   * float 32.0 that prints `32.000000`); else it may spell the number as Mesa's lexer reads it.
+   */
+  constructor(readonly exact: boolean) {}
 
   private at(pos: number, complete: boolean): boolean {
     if (complete !== this.complete ? complete : pos > this.pos) {
@@ -485,9 +493,11 @@ function checkBack(
     const shown = nested
       ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), [])
       : "";
+    const spelled = nested !== undefined && shown !== it.text && shown === it.canonical;
+    if (spelled && fails.exact) fails.respelled = true;
     const ok = nested
       ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) &&
-        (shown === it.text || shown === it.canonical)
+        (shown === it.text || (spelled && !fails.exact))
       : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
         (scope.cases.some((c) => namesOf(c).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
@@ -995,11 +1005,19 @@ function usersError(e: LineError, text: string, line: string, gpu: number | null
 /** The words of one line, or why it does not assemble. */
 function lineWords(line: string, gpu: number | null): Uint32Array | LineError {
   const start = /^\s*/.exec(line)![0].length;
-  let fails = new Failures();
-  // First only templates whose mnemonic occurs in the line (fast); if none fits, all of them, to
-  // find the furthest point any template reached for the error.
-  for (const quick of [true, false]) {
-    fails = new Failures();
+  let fails = new Failures(true);
+  // First only templates whose mnemonic occurs in the line (fast), each bitset-typed field's text
+  // read only as what words print (a line the disassembler prints is those words' line: `32` is an
+  // integer immediate, not the float 32.0, which prints `32.000000`); then, if a text was rejected
+  // only for its spelling, with numbers spelled as Mesa's lexer reads them (`(1.0)`); if none fits,
+  // all templates, to find the furthest point any template reached for the error.
+  for (const [quick, exact] of [
+    [true, true],
+    [true, false],
+    [false, false],
+  ]) {
+    if (quick && !exact && !fails.respelled) continue;
+    fails = new Failures(exact);
     for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
       const s = INSTRUCTIONS[i];
       if (gpu !== null && !inGen(s, gpu)) continue;

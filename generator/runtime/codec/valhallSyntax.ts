@@ -245,8 +245,31 @@ VA.fauPages.forEach((table, page) => {
   else table.forEach((name, index) => name && VA_SPECIALS.set(name, [page, index]));
 });
 
-/** A source's byte and the FAU page it needs (-1: any). */
-function parseSourceBase(tok: VaToken, line: number): { byte: number; page: number; rest: number } {
+/**
+ * Each page's first reserved special FAU entry (one its table names no value for, or past its
+ * table's end), which `reserved.wN` reads back as; undefined for a page without a table (its
+ * entries print `reserved_page<n>`) or without a reserved entry.
+ */
+const VA_RESERVED = VA.fauPages.map((table) => {
+  if (!table) return undefined;
+  for (let i = 0; VA_LUT_SIZE + 2 * i <= VA_VALUE_MASK; i++) if (table[i] == null) return i;
+  return undefined;
+});
+
+/** The byte of special FAU entry `index`, word `word`. */
+function specialByte(index: number, word: number): number {
+  return (VA_IMMEDIATE << 6) | (VA_LUT_SIZE + index * 2 + word);
+}
+
+/**
+ * A source's byte and the FAU page it needs (-1: any). `reserved.wN`, which every reserved special
+ * entry of every page with a table prints, needs a page with one (any): its byte is that of the
+ * first page's with one, and `reserved` the word, for the caller to place on the instruction's page.
+ */
+function parseSourceBase(
+  tok: VaToken,
+  line: number,
+): { byte: number; page: number; rest: number; reserved?: number } {
   const t = tok.text;
   let m = /^(\^?)r(\d+)/.exec(t);
   if (m) {
@@ -269,10 +292,14 @@ function parseSourceBase(tok: VaToken, line: number): { byte: number; page: numb
     return { byte: (VA_IMMEDIATE << 6) | index, page: -1, rest: m[0].length };
   }
   if ((m = /^([A-Za-z_][A-Za-z0-9_]*)\.w([01])(?=\.|$)/.exec(t))) {
+    const first = VA_RESERVED.find((i) => i !== undefined);
+    if (m[1] === "reserved" && first !== undefined) {
+      const word = Number(m[2]);
+      return { byte: specialByte(first, word), page: -1, rest: m[0].length, reserved: word };
+    }
     const special = VA_SPECIALS.get(m[1]);
     if (!special) fail(`unknown special FAU value '${m[1]}'`, line, tok.column);
-    const value = VA_LUT_SIZE + special[1] * 2 + Number(m[2]);
-    return { byte: (VA_IMMEDIATE << 6) | value, page: special[0], rest: m[0].length };
+    return { byte: specialByte(special[1], Number(m[2])), page: special[0], rest: m[0].length };
   }
   fail(
     `expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`,
@@ -339,6 +366,8 @@ function assembleLine(text: string, line: number): Uint32Array {
   let next = 0;
   let page = -1;
   let pageColumn = 0;
+  /** Sources written `reserved.wN`: their field, word and token. */
+  const reserved: [string, number, VaToken][] = [];
 
   if (va.dest) {
     const tok = operands[next++];
@@ -398,6 +427,7 @@ function assembleLine(text: string, line: number): Uint32Array {
       pageColumn = tok.column;
     }
     raw[src.field] = base.byte;
+    if (base.reserved !== undefined) reserved.push([src.field, base.reserved, tok]);
     parseSuffixes(
       tok.text.slice(base.rest),
       tok.column + base.rest,
@@ -427,6 +457,15 @@ function assembleLine(text: string, line: number): Uint32Array {
         tok.column + imm.prefix.length,
       );
     raw[imm.field] = value < 0 ? value + 2 ** f.width : value;
+  }
+  // `reserved.wN` is the first reserved special entry of the instruction's page (as `.reserved` is
+  // an enum's first reserved value); with no page given, of the first page that has one.
+  if (page < 0 && reserved.length) page = VA_RESERVED.findIndex((i) => i !== undefined);
+  for (const [field, word, tok] of reserved) {
+    const index = VA_RESERVED[page];
+    if (index === undefined)
+      fail(`FAU page ${page} has no reserved special value`, line, tok.column);
+    raw[field] = specialByte(index, word);
   }
   raw[VA.fauPage] = page < 0 ? 0 : page;
 
