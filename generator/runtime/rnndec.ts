@@ -464,7 +464,7 @@ export function decodeAddress(ctx: DecContext, domain: DecDomain, addr: bigint):
 
 /**
  * The line `lookup` prints: `PATH`, or `PATH => VALUE` with the value decoded by the register's
- * type (in hex where the address is no register).
+ * type; an address no register holds alone, value or not (lookup has no type to decode it with).
  */
 export function lookupLine(
   ctx: DecContext,
@@ -473,9 +473,7 @@ export function lookupLine(
   value?: bigint,
 ): string {
   const a = decodeAddress(ctx, domain, addr);
-  if (value === undefined) return a.name;
-  const decoded = a.register
-    ? decodeValue(ctx, a.register.type, value, a.register.width ?? 0, a.sets, a.copied)
-    : `${ctx.colors.num}${altHex(value)}${ctx.colors.reset}`;
-  return `${a.name} => ${decoded}`;
+  // An address no register holds has no type to decode a value with: lookup prints its name alone.
+  if (value === undefined || !a.register) return a.name;
+  return `${a.name} => ${decodeValue(ctx, a.register.type, value, a.register.width ?? 0, a.sets, a.copied)}`;
 }
