@@ -26,14 +26,18 @@ export interface Dialect {
   note: string;
 }
 
+const IR3_DIALECT: Dialect = {
+  semicolonComments: true,
+  separator: null,
+  mnemonicCase: "lower",
+  note: "lower-case mnemonics; `;` starts a comment, as in Mesa's ir3 lexer",
+};
+
 /** The ISAs with codecs; another ISA reads as `DEFAULT_DIALECT`. */
 export const DIALECTS: Readonly<Record<string, Dialect>> = {
-  ir3: {
-    semicolonComments: true,
-    separator: null,
-    mnemonicCase: "lower",
-    note: "lower-case mnemonics; `;` starts a comment, as in Mesa's ir3 lexer",
-  },
+  ir3: IR3_DIALECT,
+  // The cat0 seed page alone: ir3's text.
+  "ir3-cat0": IR3_DIALECT,
   etnaviv: {
     semicolonComments: true,
     separator: null,

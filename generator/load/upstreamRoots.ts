@@ -4,7 +4,7 @@
  * (`--upstream mesa=DIR`), by environment (`ISAFORGE_UPSTREAM=mesa=DIR:envytools=DIR`), or by
  * keeping it beside this checkout as `../shared/corpora/NAME` (the development and CI layout).
  */
-import { existsSync, statSync } from "fs";
+import { existsSync, readdirSync, statSync } from "fs";
 import * as path from "path";
 import { PACKAGE_ROOT } from "../paths";
 
@@ -21,7 +21,7 @@ export interface UpstreamRoot {
 export interface UpstreamRoots {
   /** The root of tree `name`, or undefined when none is set and none is beside the checkout. */
   get(name: string): UpstreamRoot | undefined;
-  /** Every root set or found, sorted by name (for the build cache's key). */
+  /** Every root set, or found beside the checkout, sorted by name. */
   list(): UpstreamRoot[];
 }
 
@@ -32,8 +32,11 @@ export const UPSTREAM_ENV = "ISAFORGE_UPSTREAM";
  * folder beside the checkout, or `$ISAFORGE_CORPORA` (a test points it elsewhere to be a fresh clone).
  */
 export function defaultRootDir(name: string): string {
-  const corpora = process.env.ISAFORGE_CORPORA ?? path.join(PACKAGE_ROOT, "..", "shared", "corpora");
-  return path.join(corpora, name);
+  return path.join(corporaDir(), name);
+}
+
+function corporaDir(): string {
+  return process.env.ISAFORGE_CORPORA ?? path.join(PACKAGE_ROOT, "..", "shared", "corpora");
 }
 
 /** A manifest's `upstream` reference, `TREE:PATH`. */
@@ -105,11 +108,21 @@ export function upstreamRoots(
   return {
     get,
     list: () =>
-      [...new Set([...chosen.keys(), ...defaults.keys()])]
+      [...new Set([...chosen.keys(), ...treesBesideCheckout()])]
         .sort()
         .map(get)
         .filter((r): r is UpstreamRoot => r !== undefined),
   };
+}
+
+/** The trees in the corpora folder beside the checkout (the default roots), by name. */
+function treesBesideCheckout(): string[] {
+  const corpora = corporaDir();
+  return isDirectory(corpora)
+    ? readdirSync(corpora, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+    : [];
 }
 
 export function isDirectory(dir: string): boolean {

@@ -30,10 +30,12 @@ describe("isaforge CLI", () => {
 
   test("--help names the ISAs with codecs; asm --help gives the input grammar", async () => {
     const r = await run("--help");
-    expect(r.out).toContain("ISAs with codecs (disasm, asm --isa): etnaviv, ir3, ir3-cat0, r500, valhall");
+    expect(r.out).toContain("ISAs with codecs (disasm, asm --isa): etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall");
     const asm = await run("asm", "--help");
     expect(asm.status).toBe(0);
-    expect(asm.out).toContain("--isa <id>  ISA whose codec to use: etnaviv, ir3, ir3-cat0, r500, valhall");
+    expect(asm.out).toContain(
+      "--isa <id>             ISA whose codec to use: etnaviv, etnaviv-isa, ir3,\n                         ir3-cat0, r500, valhall",
+    );
     expect(asm.out).toContain(
       "  ir3: lower-case mnemonics; `;` starts a comment, as in Mesa's ir3 lexer",
     );

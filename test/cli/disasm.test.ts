@@ -119,7 +119,7 @@ describe("isaforge disasm / asm", () => {
       const r = await run("0 0\n", command);
       expect(r.status).toBe(2);
       expect(r.err).toEqual([
-        `isaforge: error[usage]: ${command} needs --isa, one of: etnaviv, ir3, ir3-cat0, r500, valhall`,
+        `isaforge: error[usage]: ${command} needs --isa, one of: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall`,
       ]);
     }
   });
@@ -130,7 +130,7 @@ describe("isaforge disasm / asm", () => {
       expect(r.status).toBe(2);
       expect(r.err).toEqual([
         "error: unknown option '--bogus'",
-        `(ISAs: etnaviv, ir3, ir3-cat0, r500, valhall; run isaforge ${command} --help for usage)`,
+        `(ISAs: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall; run isaforge ${command} --help for usage)`,
       ]);
     }
   });
@@ -192,7 +192,7 @@ describe("isaforge disasm / asm", () => {
     const r = await run("0 0\n", "disasm", "--isa", "z80");
     expect(r.status).toBe(2);
     expect(r.err[0]).toBe(
-      "isaforge: error[usage]: --isa 'z80' has no codec (known: etnaviv, ir3, ir3-cat0, r500, valhall)",
+      "isaforge: error[usage]: --isa 'z80' has no codec (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)",
     );
   });
 

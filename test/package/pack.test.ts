@@ -9,9 +9,17 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "os";
 import * as path from "path";
 import { listFiles } from "../../generator/emit/writeOutput";
+import { upstreamRoots } from "../../generator/load/upstreamRoots";
 import { TEST_OUT } from "../helpers/testOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
+
+/** `NAME=DIR:…` for every upstream tree this run finds (the installed CLI looks nowhere else). */
+const treesOfThisRun = () =>
+  upstreamRoots()
+    .list()
+    .map((r) => `${r.name}=${r.dir}`)
+    .join(":");
 const run = (cmd: string, args: string[], cwd: string) =>
   execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } });
 
@@ -62,7 +70,8 @@ test("npm pack, install into an empty project, import a codec with types", () =>
     const build = spawnSync(
       path.join(proj, "node_modules", ".bin", "isaforge"),
       ["build", "--no-cache", "--specs", path.join(ROOT, "specs"), "--out", built],
-      { cwd: proj, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
+      // The installed package has no corpora beside it: the upstream trees the tests use, by name.
+      { cwd: proj, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "", ISAFORGE_UPSTREAM: treesOfThisRun() } },
     );
     expect(build.status).toBe(0);
     const expected = listFiles(TEST_OUT);

@@ -18,7 +18,9 @@ test("every page with a decoder or register panel loads its codec or register de
   expect(withPanel.map((r) => r.page).sort()).toEqual([
     "adreno-hw.html",
     "etnaviv-hw.html",
+    "etnaviv-isa.html",
     "etnaviv.html",
+    "ir3-cat0.html",
     "ir3.html",
     "r500.html",
     "valhall.html",
