@@ -12,6 +12,7 @@ import * as path from "path";
 import { runCli } from "../../generator/cli";
 import { defaultRootDir } from "../../generator/load/upstreamRoots";
 import { copyCorpus, CORPUS } from "../helpers/rnndbCorpus";
+import { TEST_OUT } from "../helpers/testOutput";
 
 const DIGESTS = path.join(defaultRootDir("expected"), "etna_viv", "mesa-hw-headers.json");
 const haveCorpus = existsSync(CORPUS) && existsSync(DIGESTS);
@@ -88,6 +89,13 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
         corpus.cleanup();
       }
     }, 180_000);
+
+    test("the build's etnaviv-hw headers (out/c/etnaviv-hw) have the very bodies Mesa's have", () => {
+      for (const h of expected) {
+        const text = body(readFileSync(path.join(TEST_OUT, "c", "etnaviv-hw", h.file), "utf8"));
+        expect({ file: h.file, sha256: sha256(text) }).toEqual({ file: h.file, sha256: h.body_sha256 });
+      }
+    });
 
     test("the body does not depend on the files' times (the banner does)", async () => {
       const headers = async (mtime: string | undefined) => {
