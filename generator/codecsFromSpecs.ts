@@ -8,7 +8,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "fs";
 import * as path from "path";
-import * as vm from "vm";
 import { buildKey, cacheRoot } from "./buildCache";
 import {
   generationsOfInstructions,
@@ -17,6 +16,11 @@ import {
   type GenerationRange,
 } from "./codecs";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
+import { compileGeneratedCodec, runCompiledCodec } from "./emit/manual/loadGeneratedCodec";
+
+/** The CLI's view of a compiled codec. */
+export const loadCompiledModule = (js: string, fileName: string): Codec =>
+  runCompiledCodec(js, fileName) as unknown as Codec;
 
 /** Where the documents are: a specs directory and `--upstream NAME=DIR` pairs. */
 export interface SpecSource {
@@ -89,8 +93,6 @@ function buildCodecs(source: SpecSource): BuiltCodecs {
   const { buildModels } = require("./pipeline") as typeof import("./pipeline");
   const { upstreamRoots } = require("./load/upstreamRoots") as typeof import("./load/upstreamRoots");
   const { emitTsCodec } = require("./emit/emitTsCodec") as typeof import("./emit/emitTsCodec");
-  const { compileGeneratedCodec } =
-    require("./emit/manual/loadGeneratedCodec") as typeof import("./emit/manual/loadGeneratedCodec");
   const diags = new Diagnostics();
   const models = buildModels(source.specs, diags, upstreamRoots(source.upstream));
   const skipped: BuiltCodecs["skipped"] = {};
@@ -114,14 +116,4 @@ function buildCodecs(source: SpecSource): BuiltCodecs {
     };
   }
   return { errors: [], codecs, skipped };
-}
-
-/** Run a compiled codec as a CommonJS module. */
-export function loadCompiledModule(js: string, fileName: string): Codec {
-  const module = { exports: {} as Record<string, unknown> };
-  const run = vm.runInThisContext(`(function (exports, module) {\n${js}\n})`, {
-    filename: fileName,
-  }) as (exports: object, module: object) => void;
-  run(module.exports, module);
-  return module.exports as unknown as Codec;
 }

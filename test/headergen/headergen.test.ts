@@ -93,7 +93,10 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
     test("the build's etnaviv-hw headers (out/c/etnaviv-hw) have the very bodies Mesa's have", () => {
       for (const h of expected) {
         const text = body(readFileSync(path.join(TEST_OUT, "c", "etnaviv-hw", h.file), "utf8"));
-        expect({ file: h.file, sha256: sha256(text) }).toEqual({ file: h.file, sha256: h.body_sha256 });
+        expect({ file: h.file, sha256: sha256(text) }).toEqual({
+          file: h.file,
+          sha256: h.body_sha256,
+        });
       }
     });
 
@@ -122,29 +125,30 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
       expect(body(a)).toBe(body(b));
     });
 
-  test("imports are looked up in RNN_PATH when not beside the file", async () => {
-    const corpus = copyCorpus();
-    const elsewhere = mkdtempSync(path.join(tmpdir(), "isaforge-rnn-"));
-    const saved = process.env.RNN_PATH;
-    try {
-      copyFileSync(path.join(corpus.dir, "cmdstream.xml"), path.join(elsewhere, "cmdstream.xml"));
-      process.env.RNN_PATH = `/nonexistent:${corpus.dir}`;
-      const r = await run("headergen", path.join(elsewhere, "cmdstream.xml"));
-      expect(r.err).toEqual([]);
-      expect(readFileSync(path.join(elsewhere, "common.xml.h"), "utf8")).toContain(
-        "#define SYNC_RECIPIENT_FE\t\t\t\t\t0x00000001\n",
-      );
-      delete process.env.RNN_PATH;
-      const missing = await run("headergen", path.join(elsewhere, "cmdstream.xml"));
-      expect(missing.status).toBe(1);
-      expect(missing.err[0]).toMatch(
-        /cmdstream\.xml:27:1: error\[missing-import\]: imported file 'copyright\.xml' not found/,
-      );
-    } finally {
-      if (saved === undefined) delete process.env.RNN_PATH;
-      else process.env.RNN_PATH = saved;
-      rmSync(elsewhere, { recursive: true, force: true });
-      corpus.cleanup();
-    }
-  });
-});
+    test("imports are looked up in RNN_PATH when not beside the file", async () => {
+      const corpus = copyCorpus();
+      const elsewhere = mkdtempSync(path.join(tmpdir(), "isaforge-rnn-"));
+      const saved = process.env.RNN_PATH;
+      try {
+        copyFileSync(path.join(corpus.dir, "cmdstream.xml"), path.join(elsewhere, "cmdstream.xml"));
+        process.env.RNN_PATH = `/nonexistent:${corpus.dir}`;
+        const r = await run("headergen", path.join(elsewhere, "cmdstream.xml"));
+        expect(r.err).toEqual([]);
+        expect(readFileSync(path.join(elsewhere, "common.xml.h"), "utf8")).toContain(
+          "#define SYNC_RECIPIENT_FE\t\t\t\t\t0x00000001\n",
+        );
+        delete process.env.RNN_PATH;
+        const missing = await run("headergen", path.join(elsewhere, "cmdstream.xml"));
+        expect(missing.status).toBe(1);
+        expect(missing.err[0]).toMatch(
+          /cmdstream\.xml:27:1: error\[missing-import\]: imported file 'copyright\.xml' not found/,
+        );
+      } finally {
+        if (saved === undefined) delete process.env.RNN_PATH;
+        else process.env.RNN_PATH = saved;
+        rmSync(elsewhere, { recursive: true, force: true });
+        corpus.cleanup();
+      }
+    });
+  },
+);

@@ -6,13 +6,16 @@ import { listFiles } from "../../generator/emit/writeOutput";
 
 export const ROOT = path.join(__dirname, "..", "..");
 
-/** `isaforge ARGS` with `env` added to this process's environment (NODE_OPTIONS cleared). */
-export function runCliFromSource(args: string[], env: Record<string, string> = {}) {
+/**
+ * `isaforge ARGS` with `env` added to this process's environment (NODE_OPTIONS cleared), `input`
+ * on its standard input.
+ */
+export function runCliFromSource(args: string[], env: Record<string, string> = {}, input = "") {
   // tsx's hook in the CLI's own process (no wrapper), so that a signal reaches the build itself.
   return spawnSync(
     process.execPath,
     ["--require", "tsx/cjs", path.join(ROOT, "generator", "cli.ts"), ...args],
-    { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "", ...env } },
+    { cwd: ROOT, encoding: "utf8", input, env: { ...process.env, NODE_OPTIONS: "", ...env } },
   );
 }
 

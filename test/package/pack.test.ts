@@ -21,7 +21,12 @@ const treesOfThisRun = () =>
     .map((r) => `${r.name}=${r.dir}`)
     .join(":");
 const run = (cmd: string, args: string[], cwd: string) =>
-  execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } });
+  execFileSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
 
 // npm pack and install, then tsc: 179 s with the machine shared by five jest runs; sized for a machine several times slower.
 jest.setTimeout(900_000);
@@ -33,14 +38,38 @@ test("npm pack, install into an empty project, import a codec with types", () =>
     const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
     const proj = path.join(dir, "proj");
     mkdirSync(proj);
-    writeFileSync(path.join(proj, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+    writeFileSync(
+      path.join(proj, "package.json"),
+      JSON.stringify({ name: "consumer", version: "1.0.0", private: true }),
+    );
     run("npm", ["install", path.join(dir, tarball), "--no-audit", "--no-fund", "--silent"], proj);
 
-    const out = run("node", ["-e", "const c = require('isaforge/codecs/ir3'); process.stdout.write(c.decode([3, 0x00900000]).name)"], proj);
+    const out = run(
+      "node",
+      [
+        "-e",
+        "const c = require('isaforge/codecs/ir3'); process.stdout.write(c.decode([3, 0x00900000]).name)",
+      ],
+      proj,
+    );
     expect(out).toBe("br");
-    const routed = run("node", ["-e", "const d = require('isaforge/dispatch/ir3'); process.stdout.write(d.INSTRUCTION_NAMES[d.dispatch([3, 0x00900000])])"], proj);
+    const routed = run(
+      "node",
+      [
+        "-e",
+        "const d = require('isaforge/dispatch/ir3'); process.stdout.write(d.INSTRUCTION_NAMES[d.dispatch([3, 0x00900000])])",
+      ],
+      proj,
+    );
     expect(routed).toBe("br");
-    const register = run("node", ["-e", "const r = require('isaforge/registers/adreno-hw'); process.stdout.write(r.lookup(0x8400, 9, { domain: 'A6XX', variant: 'A7XX' }))"], proj);
+    const register = run(
+      "node",
+      [
+        "-e",
+        "const r = require('isaforge/registers/adreno-hw'); process.stdout.write(r.lookup(0x8400, 9, { domain: 'A6XX', variant: 'A7XX' }))",
+      ],
+      proj,
+    );
     expect(register).toBe(
       "GRAS_2D_BLIT_CNTL => { ROTATE = ROTATE_90 | OVERWRITEEN | UNK4 = 0 | COLOR_FORMAT = 0 | UNK17 = 0 | MASK = 0 | IFMT = R2D_RAW | RASTER_MODE = TYPE_TILED }",
     );
@@ -48,14 +77,18 @@ test("npm pack, install into an empty project, import a codec with types", () =>
     // The installed CLI validates with the schemas' precompiled validators (written by prepare):
     // a schema error reads exactly as the negative fixture expects from the sources.
     const fixture = path.join(ROOT, "test", "fixtures", "negative", "manifest-unknown-property");
-    const check = spawnSync(path.join(proj, "node_modules", ".bin", "isaforge"), ["check", "--specs", "."], {
-      cwd: fixture,
-      encoding: "utf8",
-      env: { ...process.env, NODE_OPTIONS: "" },
-    });
-    expect(readdirSync(path.join(proj, "node_modules", "isaforge", "dist", "generator", "load"))).toContain(
-      "precompiledSchemas.generated.js",
+    const check = spawnSync(
+      path.join(proj, "node_modules", ".bin", "isaforge"),
+      ["check", "--specs", "."],
+      {
+        cwd: fixture,
+        encoding: "utf8",
+        env: { ...process.env, NODE_OPTIONS: "" },
+      },
     );
+    expect(
+      readdirSync(path.join(proj, "node_modules", "isaforge", "dist", "generator", "load")),
+    ).toContain("precompiledSchemas.generated.js");
     expect([check.status, check.stderr]).toEqual([
       1,
       readFileSync(path.join(fixture, "expected.txt"), "utf8"),
@@ -63,15 +96,19 @@ test("npm pack, install into an empty project, import a codec with types", () =>
 
     // The installed CLI renders with the templates' precompiled code (written by prepare), and
     // builds out/ byte for byte.
-    expect(readdirSync(path.join(proj, "node_modules", "isaforge", "dist", "generator", "emit"))).toContain(
-      "precompiledTemplates.generated.js",
-    );
+    expect(
+      readdirSync(path.join(proj, "node_modules", "isaforge", "dist", "generator", "emit")),
+    ).toContain("precompiledTemplates.generated.js");
     const built = path.join(dir, "built");
     const build = spawnSync(
       path.join(proj, "node_modules", ".bin", "isaforge"),
       ["build", "--no-cache", "--specs", path.join(ROOT, "specs"), "--out", built],
       // The installed package has no corpora beside it: the upstream trees the tests use, by name.
-      { cwd: proj, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "", ISAFORGE_UPSTREAM: treesOfThisRun() } },
+      {
+        cwd: proj,
+        encoding: "utf8",
+        env: { ...process.env, NODE_OPTIONS: "", ISAFORGE_UPSTREAM: treesOfThisRun() },
+      },
     );
     expect(build.status).toBe(0);
     const expected = listFiles(TEST_OUT);
@@ -87,14 +124,23 @@ test("npm pack, install into an empty project, import a codec with types", () =>
         'import { decode, encode, type Instruction } from "isaforge/codecs/valhall";',
         "const d = decode([0x00000201, 0x00a4c032]);",
         'if (d && d.name === "FADD.f32") { const clamp: string = d.fields.clamp; void clamp; }',
-        'const i: Instruction | undefined = d;',
+        "const i: Instruction | undefined = d;",
         "if (i) encode(i);",
         "",
       ].join("\n"),
     );
     run(
       process.execPath,
-      [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "--strict", "--module", "node16", "--moduleResolution", "node16", "use.ts"],
+      [
+        path.join(ROOT, "node_modules", "typescript", "bin", "tsc"),
+        "--noEmit",
+        "--strict",
+        "--module",
+        "node16",
+        "--moduleResolution",
+        "node16",
+        "use.ts",
+      ],
       proj,
     );
   } finally {

@@ -33,13 +33,19 @@ export function compileGeneratedCodec(source: string, fileName: string): string 
   }).code;
 }
 
-/** Evaluate compiled codec `js` (from `fileName`, for error messages) and check it exports the API. */
-export function loadCompiledCodec(js: string, fileName: string): GeneratedCodec {
+/** Run compiled codec `js` (from `fileName`, for error messages) as a CommonJS module: its exports. */
+export function runCompiledCodec(js: string, fileName: string): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
   const run = vm.runInThisContext(`(function (exports, module) {\n${js}\n})`, {
     filename: fileName,
   }) as (exports: object, module: object) => void;
   run(module.exports, module);
+  return module.exports;
+}
+
+/** Evaluate compiled codec `js` (from `fileName`, for error messages) and check it exports the API. */
+export function loadCompiledCodec(js: string, fileName: string): GeneratedCodec {
+  const module = { exports: runCompiledCodec(js, fileName) };
   const missing = EXPORTS.filter((name) => module.exports[name] === undefined);
   if (missing.length > 0)
     throw new Error(`${fileName}: generated codec does not export ${missing.join(", ")}`);
