@@ -186,13 +186,16 @@ function hashUpstream(hash: Hash, specs: string, roots: UpstreamRoots): void {
     }
     for (const d of Array.isArray(documents) ? documents : []) {
       const ref =
-        typeof d?.upstream === "string" && !("path" in d) ? parseUpstreamRef(d.upstream) : undefined;
+        typeof d?.upstream === "string" && !("path" in d)
+          ? parseUpstreamRef(d.upstream)
+          : undefined;
       if (!ref) continue;
       const root = roots.get(ref.tree);
       folders.add(root ? path.join(root.dir, path.posix.dirname(ref.path)) : `absent ${ref.tree}`);
     }
   }
-  for (const folder of [...folders].sort()) hashTree(hash, `upstream ${folder}`, folder, () => true);
+  for (const folder of [...folders].sort())
+    hashTree(hash, `upstream ${folder}`, folder, () => true);
 }
 
 function isStringArray(x: unknown): x is string[] {

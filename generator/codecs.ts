@@ -84,7 +84,8 @@ function loadCodecFile(file: string): Codec {
   if (file.endsWith(".ts") && !runningFromSource) {
     const { compileGeneratedCodec } =
       require("./emit/manual/loadGeneratedCodec") as typeof import("./emit/manual/loadGeneratedCodec");
-    const { loadCompiledModule } = require("./codecsFromSpecs") as typeof import("./codecsFromSpecs");
+    const { loadCompiledModule } =
+      require("./codecsFromSpecs") as typeof import("./codecsFromSpecs");
     return loadCompiledModule(compileGeneratedCodec(readFileSync(file, "utf8"), file), file);
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -91,7 +91,8 @@ function parseCached(text: string): BuiltCodecs | undefined {
 function buildCodecs(source: SpecSource): BuiltCodecs {
   // Loaded here: a run that finds its codecs in the cache reads no document.
   const { buildModels } = require("./pipeline") as typeof import("./pipeline");
-  const { upstreamRoots } = require("./load/upstreamRoots") as typeof import("./load/upstreamRoots");
+  const { upstreamRoots } =
+    require("./load/upstreamRoots") as typeof import("./load/upstreamRoots");
   const { emitTsCodec } = require("./emit/emitTsCodec") as typeof import("./emit/emitTsCodec");
   const diags = new Diagnostics();
   const models = buildModels(source.specs, diags, upstreamRoots(source.upstream));

@@ -233,7 +233,12 @@ export function loadSpec(
   });
 
   located.forEach((d, i) => {
-    const bytes = readInput(d.name, ["documents", i, d.entry.path ? "path" : "upstream"], d.file, d.missing);
+    const bytes = readInput(
+      d.name,
+      ["documents", i, d.entry.path ? "path" : "upstream"],
+      d.file,
+      d.missing,
+    );
     if (!bytes) return;
     const recovered = recoverDocument(
       d.display,
@@ -244,11 +249,12 @@ export function loadSpec(
     if (!recovered) return;
     // An upstream document's path says where it is from; a seed's origin says where it was found.
     const provenance = d.entry.origin;
+    const role = d.entry.upstream ? "upstream" : "seed";
     documents.push({
       path: d.display,
       absolutePath: path.resolve(d.file),
       format: d.entry.format,
-      role: d.entry.upstream ? "upstream" : "seed",
+      role,
       upstream: provenance,
       ...(d.entry.mtime !== undefined ? { mtime: d.entry.mtime } : {}),
       recovered,
@@ -257,7 +263,7 @@ export function loadSpec(
       ...info(
         d.display,
         d.entry.format,
-        d.entry.upstream ? "upstream" : "seed",
+        role,
         sha256(bytes),
         recovered.actions,
         recovered.lineCount,

@@ -66,9 +66,7 @@ export function parseRootPairs(pairs: string[], where: string): Map<string, stri
     const name = pair.slice(0, eq);
     const dir = pair.slice(eq + 1);
     if (eq <= 0 || !NAME.test(name) || dir === "")
-      throw new UpstreamUsageError(
-        `${where} takes NAME=DIR (e.g. mesa=~/src/mesa), not '${pair}'`,
-      );
+      throw new UpstreamUsageError(`${where} takes NAME=DIR (e.g. mesa=~/src/mesa), not '${pair}'`);
     roots.set(name, expandHome(dir));
   }
   return roots;
