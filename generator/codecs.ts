@@ -107,9 +107,12 @@ export function codecsFor(source: { specs?: string; upstream?: string[] } = {}):
   });
 }
 
+/** Document formats that give instructions (the others give register databases or notes). */
+const INSTRUCTION_FORMATS = new Set(["isaspec", "valhall-xml", "r500-regs", "rules-ng"]);
+
 /**
- * The ids `--help` lists: the generated codecs', or (none generated yet) the package's specs
- * that declare an assembly syntax, without reading their documents.
+ * The ids `--help` lists: the generated codecs', or (none generated yet) the package's specs with
+ * a document of an instruction format, read from their manifests alone.
  */
 export function codecIds(): string[] {
   const generated = generatedCodecs();
@@ -120,7 +123,8 @@ export function codecIds(): string[] {
     .filter((id) => {
       try {
         const manifest = readFileSync(path.join(specs, id, "manifest.json"), "utf8");
-        return (JSON.parse(manifest) as { assemblySyntax?: string }).assemblySyntax !== undefined;
+        const { documents } = JSON.parse(manifest) as { documents: { format: string }[] };
+        return documents.some((d) => INSTRUCTION_FORMATS.has(d.format));
       } catch {
         return false;
       }

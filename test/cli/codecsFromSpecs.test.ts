@@ -72,3 +72,11 @@ test("--specs with errors: the errors, and exit 1", () => {
   },
   120_000,
 );
+
+test("--help with nothing generated names the specs with instructions, from their manifests", () => {
+  const r = fresh(["--help"], "");
+  expect(r.status).toBe(0);
+  expect(r.stdout).toContain(
+    "ISAs with codecs (disasm, asm --isa): etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall\n",
+  );
+});
