@@ -1,7 +1,9 @@
 /**
  * The `lookup` command: a drop-in for envytools' `lookup`. `lookup [-f FILE] [-a VARIANT]
  * [-d DOMAIN] [-c] [-v VARSET VARIANT]... ADDRESS [VALUE]` reads the database (default `root.xml`,
- * through `RNN_PATH`), decodes ADDRESS in DOMAIN (default `NV_MMIO`) to its register and, given a
+ * through `RNN_PATH`; with `RNN_PATH` unset, through the envytools tree's `rnndb/`, as envytools'
+ * own lookup goes to the rnndb it was built with: the tree `--upstream envytools=DIR`,
+ * `$ISAFORGE_UPSTREAM` or `../shared/corpora/envytools` names), decodes ADDRESS in DOMAIN (default `NV_MMIO`) to its register and, given a
  * VALUE, the value to its fields, as rnndec does (generator/runtime/rnndec.ts), in rnndec's colours
  * unless `-c`. ADDRESS and VALUE are hexadecimal; `-a` takes a `chipset` variant by name or by
  * number (`50` is `NV50`). Variants count in the order given: the first for a varset wins, as in
@@ -9,7 +11,9 @@
  */
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
+import * as path from "path";
 import { findDatabaseFile, readDatabaseFile, rnnPathDirs } from "./headergen";
+import { howToSetRoot, upstreamRoots, UpstreamUsageError } from "./load/upstreamRoots";
 import type { RegisterDatabase } from "./model/types";
 import { ANSI_COLORS, lookupLine, NO_COLORS, type DecContext } from "./runtime/rnndec";
 
@@ -24,6 +28,8 @@ export interface LookupArgs {
   colors: boolean;
   address: string;
   value?: string;
+  /** `--upstream NAME=DIR` pairs (isaforge's own option, not lookup's). */
+  upstream: string[];
 }
 
 export const LOOKUP_USAGE =
@@ -37,6 +43,7 @@ export function parseLookupArgs(argv: string[]): LookupArgs | string {
     varsets: [],
     colors: true,
     address: "",
+    upstream: [],
   };
   const operands: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -47,6 +54,11 @@ export function parseLookupArgs(argv: string[]): LookupArgs | string {
     }
     if (!a.startsWith("-") || a === "-") {
       operands.push(a);
+      continue;
+    }
+    if (a === "--upstream" || a.startsWith("--upstream=")) {
+      if (a === "--upstream" && i + 1 >= argv.length) return "option '--upstream' needs NAME=DIR";
+      args.upstream.push(a === "--upstream" ? argv[++i] : a.slice("--upstream=".length));
       continue;
     }
     // A cluster of flags: `-c`, `-cf FILE`, `-fFILE`.
@@ -133,10 +145,21 @@ export function lookup(argv: string[], log: Log): number {
     log.err(`isaforge: error[usage]: ${args}`);
     return EXIT_USAGE;
   }
-  const dirs = rnnPathDirs();
+  let dirs: string[];
+  try {
+    dirs = lookupPath(args.upstream);
+  } catch (e) {
+    if (!(e instanceof UpstreamUsageError)) throw e;
+    log.err(`isaforge: error[usage]: ${e.message}`);
+    return EXIT_USAGE;
+  }
   const file = findDatabaseFile(args.file, dirs);
   if (!file) {
     log.err(`${args.file}: couldn't find database file. Please set the env var RNN_PATH.`);
+    if (process.env.RNN_PATH === undefined && dirs.length === 0)
+      log.err(
+        `(with RNN_PATH unset, isaforge looks in the envytools tree's rnndb/: ${howToSetRoot("envytools")})`,
+      );
     return EXIT_INPUT_ERRORS;
   }
   const diags = new Diagnostics();
@@ -153,6 +176,21 @@ export function lookup(argv: string[], log: Log): number {
   }
   log.out(line);
   return EXIT_OK;
+}
+
+/**
+ * Where lookup looks for its database and imports: `RNN_PATH`'s directories when it is set (even
+ * empty), else the envytools tree's `rnndb/` (envytools' lookup then reads the rnndb it was built
+ * with), the tree found as every command finds it (`--upstream`, `$ISAFORGE_UPSTREAM`,
+ * `../shared/corpora/envytools`); none when there is no such tree.
+ */
+export function lookupPath(
+  upstream: string[] = [],
+  rnnPath: string | undefined = process.env.RNN_PATH,
+): string[] {
+  if (rnnPath !== undefined) return rnnPathDirs(rnnPath);
+  const root = upstreamRoots(upstream).get("envytools");
+  return root ? [path.join(root.dir, "rnndb")] : [];
 }
 
 /**
