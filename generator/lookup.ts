@@ -1,8 +1,8 @@
 /**
  * The `lookup` command: a drop-in for envytools' `lookup`. `lookup [-f FILE] [-a VARIANT]
  * [-d DOMAIN] [-c] [-v VARSET VARIANT]... ADDRESS [VALUE]` reads the database (default `root.xml`,
- * through `RNN_PATH`; with `RNN_PATH` unset, through the envytools tree's `rnndb/`, as envytools'
- * own lookup goes to the rnndb it was built with: the tree `--upstream envytools=DIR`,
+ * through `RNN_PATH`; with `RNN_PATH` unset, as given or else in the envytools tree's `rnndb/`, as
+ * envytools' own lookup goes to the rnndb it was built with: the tree `--upstream envytools=DIR`,
  * `$ISAFORGE_UPSTREAM` or `../shared/corpora/envytools` names), decodes ADDRESS in DOMAIN (default `NV_MMIO`) to its register and, given a
  * VALUE, the value to its fields, as rnndec does (generator/runtime/rnndec.ts), in rnndec's colours
  * unless `-c`. ADDRESS and VALUE are hexadecimal; `-a` takes a `chipset` variant by name or by
@@ -145,7 +145,7 @@ export function lookup(argv: string[], log: Log): number {
     log.err(`isaforge: error[usage]: ${args}`);
     return EXIT_USAGE;
   }
-  let dirs: string[];
+  let dirs: { find: string[]; imports: string[] };
   try {
     dirs = lookupPath(args.upstream);
   } catch (e) {
@@ -153,10 +153,10 @@ export function lookup(argv: string[], log: Log): number {
     log.err(`isaforge: error[usage]: ${e.message}`);
     return EXIT_USAGE;
   }
-  const file = findDatabaseFile(args.file, dirs);
+  const file = findDatabaseFile(args.file, dirs.find);
   if (!file) {
     log.err(`${args.file}: couldn't find database file. Please set the env var RNN_PATH.`);
-    if (process.env.RNN_PATH === undefined && dirs.length === 0)
+    if (process.env.RNN_PATH === undefined && dirs.find.length === 0)
       log.err(
         `(with RNN_PATH unset, isaforge looks in the envytools tree's rnndb/: ${howToSetRoot("envytools")})`,
       );
@@ -164,7 +164,7 @@ export function lookup(argv: string[], log: Log): number {
   }
   const diags = new Diagnostics();
   // Only what rnn rejects stops lookup (the analyzer's warnings are not printed).
-  const db = readDatabaseFile(file, diags, dirs, false);
+  const db = readDatabaseFile(file, diags, dirs.imports, false);
   const errors = diags.sorted().filter((d) => d.severity === "error");
   for (const d of errors) log.err(formatDiagnostic(d));
   if (!db || errors.length > 0) return EXIT_INPUT_ERRORS;
@@ -179,18 +179,23 @@ export function lookup(argv: string[], log: Log): number {
 }
 
 /**
- * Where lookup looks for its database and imports: `RNN_PATH`'s directories when it is set (even
- * empty), else the envytools tree's `rnndb/` (envytools' lookup then reads the rnndb it was built
- * with), the tree found as every command finds it (`--upstream`, `$ISAFORGE_UPSTREAM`,
- * `../shared/corpora/envytools`); none when there is no such tree.
+ * Where lookup looks for its database (`find`) and for the files it imports (`imports`):
+ * `RNN_PATH`'s directories for both when it is set (even empty). With it unset, FILE as given or
+ * else in the envytools tree's `rnndb/` (envytools' lookup then reads the rnndb it was built with),
+ * the tree found as every command finds it (`--upstream`, `$ISAFORGE_UPSTREAM`,
+ * `../shared/corpora/envytools`; none without such a tree), and its imports beside it as before
+ * (`imports` empty: FILE's own folder, so `-f` of another database still reads its own imports).
  */
 export function lookupPath(
   upstream: string[] = [],
   rnnPath: string | undefined = process.env.RNN_PATH,
-): string[] {
-  if (rnnPath !== undefined) return rnnPathDirs(rnnPath);
+): { find: string[]; imports: string[] } {
+  if (rnnPath !== undefined) {
+    const dirs = rnnPathDirs(rnnPath);
+    return { find: dirs, imports: dirs };
+  }
   const root = upstreamRoots(upstream).get("envytools");
-  return root ? [path.join(root.dir, "rnndb")] : [];
+  return { find: root ? [path.join(root.dir, "rnndb")] : [], imports: [] };
 }
 
 /**
