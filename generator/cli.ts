@@ -187,9 +187,11 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
   program
     .command("lookup")
     .description(
-      "decode a register address (and value) of a rules-ng database as envytools' lookup does: ADDRESS and VALUE in hex; -f FILE (default root.xml, through RNN_PATH), -d DOMAIN (default NV_MMIO), -a VARIANT (a chipset name, or number: 50 is NV50), -v VARSET VARIANT, -c for no colour",
+      "decode a register address (and value) of a rules-ng database as envytools' lookup does: ADDRESS and VALUE in hex; -f FILE (default root.xml, through RNN_PATH; with RNN_PATH unset, as given or else in the envytools tree's rnndb/, the tree --upstream envytools=DIR, $ISAFORGE_UPSTREAM or ../shared/corpora/envytools names), -d DOMAIN (default NV_MMIO), -a VARIANT (a chipset name, or number: 50 is NV50), -v VARSET VARIANT, -c for no colour",
     )
-    .usage("[-f FILE] [-a VARIANT] [-d DOMAIN] [-c] [-v VARSET VARIANT]... ADDRESS [VALUE]")
+    .usage(
+      "[-f FILE] [-a VARIANT] [-d DOMAIN] [-c] [-v VARSET VARIANT]... [--upstream envytools=DIR] ADDRESS [VALUE]",
+    )
     .argument("[args...]")
     .allowUnknownOption()
     .action((args: string[]) => {

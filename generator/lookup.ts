@@ -1,7 +1,9 @@
 /**
  * The `lookup` command: a drop-in for envytools' `lookup`. `lookup [-f FILE] [-a VARIANT]
  * [-d DOMAIN] [-c] [-v VARSET VARIANT]... ADDRESS [VALUE]` reads the database (default `root.xml`,
- * through `RNN_PATH`), decodes ADDRESS in DOMAIN (default `NV_MMIO`) to its register and, given a
+ * through `RNN_PATH`; with `RNN_PATH` unset, as given or else in the envytools tree's `rnndb/`, as
+ * envytools' own lookup goes to the rnndb it was built with: the tree `--upstream envytools=DIR`,
+ * `$ISAFORGE_UPSTREAM` or `../shared/corpora/envytools` names), decodes ADDRESS in DOMAIN (default `NV_MMIO`) to its register and, given a
  * VALUE, the value to its fields, as rnndec does (generator/runtime/rnndec.ts), in rnndec's colours
  * unless `-c`. ADDRESS and VALUE are hexadecimal; `-a` takes a `chipset` variant by name or by
  * number (`50` is `NV50`). Variants count in the order given: the first for a varset wins, as in
@@ -9,7 +11,9 @@
  */
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
+import * as path from "path";
 import { findDatabaseFile, readDatabaseFile, rnnPathDirs } from "./headergen";
+import { howToSetRoot, upstreamRoots, UpstreamUsageError } from "./load/upstreamRoots";
 import type { RegisterDatabase } from "./model/types";
 import { ANSI_COLORS, lookupLine, NO_COLORS, type DecContext } from "./runtime/rnndec";
 
@@ -24,6 +28,8 @@ export interface LookupArgs {
   colors: boolean;
   address: string;
   value?: string;
+  /** `--upstream NAME=DIR` pairs (isaforge's own option, not lookup's). */
+  upstream: string[];
 }
 
 export const LOOKUP_USAGE =
@@ -37,6 +43,7 @@ export function parseLookupArgs(argv: string[]): LookupArgs | string {
     varsets: [],
     colors: true,
     address: "",
+    upstream: [],
   };
   const operands: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -47,6 +54,11 @@ export function parseLookupArgs(argv: string[]): LookupArgs | string {
     }
     if (!a.startsWith("-") || a === "-") {
       operands.push(a);
+      continue;
+    }
+    if (a === "--upstream" || a.startsWith("--upstream=")) {
+      if (a === "--upstream" && i + 1 >= argv.length) return "option '--upstream' needs NAME=DIR";
+      args.upstream.push(a === "--upstream" ? argv[++i] : a.slice("--upstream=".length));
       continue;
     }
     // A cluster of flags: `-c`, `-cf FILE`, `-fFILE`.
@@ -133,15 +145,26 @@ export function lookup(argv: string[], log: Log): number {
     log.err(`isaforge: error[usage]: ${args}`);
     return EXIT_USAGE;
   }
-  const dirs = rnnPathDirs();
-  const file = findDatabaseFile(args.file, dirs);
+  let dirs: { find: string[]; imports: string[] };
+  try {
+    dirs = lookupPath(args.upstream);
+  } catch (e) {
+    if (!(e instanceof UpstreamUsageError)) throw e;
+    log.err(`isaforge: error[usage]: ${e.message}`);
+    return EXIT_USAGE;
+  }
+  const file = findDatabaseFile(args.file, dirs.find);
   if (!file) {
     log.err(`${args.file}: couldn't find database file. Please set the env var RNN_PATH.`);
+    if (process.env.RNN_PATH === undefined && dirs.find.length === 0)
+      log.err(
+        `(with RNN_PATH unset, isaforge looks in the envytools tree's rnndb/: ${howToSetRoot("envytools")})`,
+      );
     return EXIT_INPUT_ERRORS;
   }
   const diags = new Diagnostics();
   // Only what rnn rejects stops lookup (the analyzer's warnings are not printed).
-  const db = readDatabaseFile(file, diags, dirs, false);
+  const db = readDatabaseFile(file, diags, dirs.imports, false);
   const errors = diags.sorted().filter((d) => d.severity === "error");
   for (const d of errors) log.err(formatDiagnostic(d));
   if (!db || errors.length > 0) return EXIT_INPUT_ERRORS;
@@ -153,6 +176,26 @@ export function lookup(argv: string[], log: Log): number {
   }
   log.out(line);
   return EXIT_OK;
+}
+
+/**
+ * Where lookup looks for its database (`find`) and for the files it imports (`imports`):
+ * `RNN_PATH`'s directories for both when it is set (even empty). With it unset, FILE as given or
+ * else in the envytools tree's `rnndb/` (envytools' lookup then reads the rnndb it was built with),
+ * the tree found as every command finds it (`--upstream`, `$ISAFORGE_UPSTREAM`,
+ * `../shared/corpora/envytools`; none without such a tree), and its imports beside it as before
+ * (`imports` empty: FILE's own folder, so `-f` of another database still reads its own imports).
+ */
+export function lookupPath(
+  upstream: string[] = [],
+  rnnPath: string | undefined = process.env.RNN_PATH,
+): { find: string[]; imports: string[] } {
+  if (rnnPath !== undefined) {
+    const dirs = rnnPathDirs(rnnPath);
+    return { find: dirs, imports: dirs };
+  }
+  const root = upstreamRoots(upstream).get("envytools");
+  return { find: root ? [path.join(root.dir, "rnndb")] : [], imports: [] };
 }
 
 /**

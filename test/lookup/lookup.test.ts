@@ -10,6 +10,7 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import { FREEDRENO_REGISTERS } from "../helpers/upstreamTrees";
 import { runCli } from "../../generator/cli";
+import { upstreamRoots } from "../../generator/load/upstreamRoots";
 import * as adreno from "../../out/ts/registers/adreno-hw";
 
 // Whole databases read and walked: sized for a machine several times slower than a quiet one.
@@ -31,10 +32,12 @@ const cases: Case[] = readFileSync(path.join(FIXTURE, "expected.jsonl"), "utf8")
   .split("\n")
   .map((l) => JSON.parse(l) as Case);
 
-async function lookup(args: string[], cwd: string, rnnPath: string) {
+/** `isaforge lookup ARGS` in `cwd` with `RNN_PATH` set to `rnnPath`, or unset when undefined. */
+async function lookup(args: string[], cwd: string, rnnPath: string | undefined) {
   const saved = { cwd: process.cwd(), rnn: process.env.RNN_PATH };
   process.chdir(cwd);
-  process.env.RNN_PATH = rnnPath;
+  if (rnnPath === undefined) delete process.env.RNN_PATH;
+  else process.env.RNN_PATH = rnnPath;
   const out: string[] = [];
   const err: string[] = [];
   try {
@@ -171,5 +174,150 @@ test("-a takes a chipset by name or by number: nouveau names the chipset 0x50 G8
     ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Nouveau's database where isaforge finds the envytools tree (--upstream, $ISAFORGE_UPSTREAM,
+// ../shared/corpora/envytools).
+const envytools = upstreamRoots().get("envytools");
+
+/**
+ * Lines envytools' lookup prints for nouveau's rnndb (root.xml), worked out by hand from the XML:
+ * - 0x1100 is PBUS (bus/pbus.xml:13, array at 0x1000 of length 1, so no index) + INTR (:51, type
+ *   nv_pbus_intr, the inline bitset at :31-46). `-a NV50`/`50` is the chipset whose value is 0x50,
+ *   G80 (nvchipsets.xml:44); variant ranges count in nvchipsets.xml's order (NV43 :31, G80 :44,
+ *   GT215 :54, GF100 :58). On G80 the flags are MMIO_FAULT (bit 3, NV41-), PEEPHOLE_W_PAIR_MISMATCH
+ *   (12, NV30:GF100), THERM_ALARM (16, NV43:GT215) and USER (26, G80-): mask 0x04011008, so
+ *   0xffffffff leaves 0xfbfeeff7, and bit 31 alone is only leftover bits. On GF100: bits 1, 2, 3, 7,
+ *   8, 26, 28 (MMIO_DISABLED_ENG, MMIO_IBUS_ERR, MMIO_FAULT, HOST_MEM_TIMEOUT, HOST_MEM_ZOMBIE,
+ *   USER, USER2), mask 0x1400018e, leftover 0xebfffe71.
+ * - 0 is PMC (bus/pmc.xml:10) + ID, the NV10- one on G80 (:39-49): STEPPING bits 0-7 (hex),
+ *   DEVICE_ID 16-19 (NV10:G92), CHIPSET 20-28 of enum chipset (0x050 = G80), FOUNDRY 29-31
+ *   (0 = TSMC).
+ * - 0x1104 is INTR_GPIO (bus/pbus.xml:52) on NV31:G80 only: on G80 it is PBUS plus its offset.
+ */
+const NOUVEAU_LINES: [string[], string][] = [
+  [["-c", "-a", "NV50", "1100", "0x80000000"], "PBUS.INTR => { 0x80000000 }"],
+  [
+    ["-c", "-a", "NV50", "1100", "ffffffff"],
+    "PBUS.INTR => { MMIO_FAULT | PEEPHOLE_W_PAIR_MISMATCH | THERM_ALARM | USER | 0xfbfeeff7 }",
+  ],
+  [
+    ["-c", "-a", "GF100", "1100", "ffffffff"],
+    "PBUS.INTR => { MMIO_DISABLED_ENG | MMIO_IBUS_ERR | MMIO_FAULT | HOST_MEM_TIMEOUT | HOST_MEM_ZOMBIE | USER | USER2 | 0xebfffe71 }",
+  ],
+  [
+    ["-c", "-a", "50", "0", "050000a2"],
+    "PMC.ID => { STEPPING = 0xa2 | DEVICE_ID = 0 | CHIPSET = G80 | FOUNDRY = TSMC }",
+  ],
+  [["-c", "-a", "NV50", "1100"], "PBUS.INTR"],
+  [["-c", "-a", "G80", "1104", "1"], "PBUS+0x104 => 0x1"],
+];
+
+(envytools ? describe : describe.skip)(
+  "with no -f and RNN_PATH unset, lookup reads nouveau's root.xml from the envytools tree (needs the envytools tree)",
+  () => {
+    const { tmpdir } = require("os") as typeof import("os");
+    // Not a folder with a root.xml: the database comes from the tree, not the working directory.
+    const cwd = tmpdir();
+
+    test("the lines envytools' lookup prints, worked out from the XML", async () => {
+      for (const [args, line] of NOUVEAU_LINES)
+        expect({ args, ...(await lookup(args, cwd, undefined)) }).toEqual({
+          args,
+          status: 0,
+          stdout: `${line}\n`,
+          stderr: "",
+        });
+    });
+
+    test("--upstream envytools=DIR names the tree; RNN_PATH, when set, is used instead", async () => {
+      const saved = process.env.ISAFORGE_CORPORA;
+      process.env.ISAFORGE_CORPORA = path.join(cwd, "no-corpora-here");
+      try {
+        const args = ["-c", "-a", "NV50", "1100", "0x80000000"];
+        const viaOption = await lookup(
+          ["--upstream", `envytools=${envytools!.dir}`, ...args],
+          cwd,
+          undefined,
+        );
+        expect([viaOption.status, viaOption.stdout]).toEqual([0, "PBUS.INTR => { 0x80000000 }\n"]);
+      } finally {
+        if (saved === undefined) delete process.env.ISAFORGE_CORPORA;
+        else process.env.ISAFORGE_CORPORA = saved;
+      }
+      const rnnPathSet = await lookup(["-c", "1100"], cwd, cwd);
+      expect([rnnPathSet.status, rnnPathSet.stdout, rnnPathSet.stderr]).toEqual([
+        1,
+        "",
+        "root.xml: couldn't find database file. Please set the env var RNN_PATH.\n",
+      ]);
+    });
+
+    test("the nv-hw register decoder prints what the command prints, on a set of addresses", async () => {
+      // Built only where the envytools tree is, so not imported by name (typecheck without it).
+      const decoder = "../../out/ts/registers/nv-hw";
+      const nv = (await import(decoder)) as {
+        lookup(
+          address: number | bigint,
+          value?: number | bigint,
+          options?: { domain?: string; variant?: string },
+        ): string;
+      };
+      for (const [args, line] of NOUVEAU_LINES) {
+        const [, , chipset, address, value] = args;
+        const variant = chipset === "NV50" || chipset === "50" ? "G80" : chipset;
+        const hex = (t: string | undefined) =>
+          t === undefined ? undefined : BigInt(`0x${t.replace(/^0x/, "")}`);
+        expect(nv.lookup(hex(address)!, hex(value), { variant })).toBe(line);
+      }
+      // Further addresses and values, in NV_MMIO and other domains, on several chipsets.
+      for (const [domain, chipset, address, value] of [
+        ["NV_MMIO", "G80", 0x1100, 0xffffffff],
+        ["NV_MMIO", "GF100", 0x200, 0x12345678],
+        ["NV_MMIO", "NV40", 0x2140, 0xffffffff],
+        ["NV_MMIO", "GK104", 0x610000, 0xdeadbeef],
+        ["NV_MMIO", "G84", 0x9000, 0x1],
+        ["NV_MMIO", "NV4", 0x101000, 0x0],
+        ["NV_PCI", "G80", 0x4, 0x100007],
+        ["G80_DMAOBJ", "G80", 0x0, 0x7fc0002],
+      ] as const) {
+        const r = await lookup(
+          ["-c", "-d", domain, "-a", chipset, address.toString(16), value.toString(16)],
+          cwd,
+          undefined,
+        );
+        expect({ domain, chipset, address, status: r.status, out: r.stdout }).toEqual({
+          domain,
+          chipset,
+          address,
+          status: 0,
+          out: `${nv.lookup(address, value, { domain, variant: chipset })}\n`,
+        });
+      }
+    }, 300_000);
+  },
+);
+
+test("with RNN_PATH unset and no envytools tree, lookup says where it looked", async () => {
+  const saved = { corpora: process.env.ISAFORGE_CORPORA, up: process.env.ISAFORGE_UPSTREAM };
+  const { tmpdir } = await import("os");
+  process.env.ISAFORGE_CORPORA = path.join(tmpdir(), "no-corpora-here");
+  delete process.env.ISAFORGE_UPSTREAM;
+  try {
+    const r = await lookup(["-c", "1100"], tmpdir(), undefined);
+    expect([r.status, r.stdout, r.stderr]).toEqual([
+      1,
+      "",
+      "root.xml: couldn't find database file. Please set the env var RNN_PATH.\n" +
+        "(with RNN_PATH unset, isaforge looks in the envytools tree's rnndb/: --upstream envytools=DIR or ISAFORGE_UPSTREAM=envytools=DIR)\n",
+    ]);
+  } finally {
+    for (const [k, v] of [
+      ["ISAFORGE_CORPORA", saved.corpora],
+      ["ISAFORGE_UPSTREAM", saved.up],
+    ] as const)
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
 });

@@ -18,14 +18,17 @@ import { manualOutline } from "../../generator/emit/manual/outline";
 import type { OutputFile } from "../../generator/emit/outputFile";
 import { registerScriptFile, registerTableFile } from "../../generator/emit/site/registerView";
 import { lookup as lookupCli } from "../../generator/lookup";
-import type { IsaModel } from "../../generator/model/types";
+import type { IsaModel, RnnElement, RnnVariantSet } from "../../generator/model/types";
 import { shippedModels } from "../helpers/shippedModels";
+import { upstreamRoots } from "../../generator/load/upstreamRoots";
 
 jest.setTimeout(120_000);
 
 const ROOT = path.join(__dirname, "..", "..");
 const { models } = shippedModels();
 const registerModels = models.filter((m) => (m.registerDatabases ?? []).length > 0);
+// nv-hw is built where the envytools tree is (nouveau's database).
+const withNv = upstreamRoots().get("envytools") !== undefined;
 const content = new Map<string, string>();
 
 interface Decoded {
@@ -37,7 +40,7 @@ interface Decoded {
   fields: { name: string; low: number; high: number; raw: bigint; text: string }[];
   text: string;
 }
-type Options = { domain?: string; variant?: string };
+type Options = { domain?: string; variant?: string | Record<string, string> };
 interface RegisterApi {
   decodeRegister(address: bigint | number, value?: bigint | number, options?: Options): Decoded;
   lookup(address: bigint | number, value?: bigint | number, options?: Options): string;
@@ -85,8 +88,9 @@ beforeAll(() => {
   vm.runInContext("var window = globalThis;", context);
   const page = html("adreno-hw.html");
   const scripts = [...page.matchAll(/<script src="([^"]+)" defer><\/script>/g)].map((m) => m[1]);
-  // Both databases' scripts, as if both pages had been open in one window.
-  for (const file of [...new Set([...scripts, ...scriptsOf("etnaviv-hw.html")])])
+  // Every database's scripts, as if their pages had been open in one window.
+  const others = ["etnaviv-hw.html", ...(withNv ? ["nv-hw.html"] : [])].flatMap(scriptsOf);
+  for (const file of [...new Set([...scripts, ...others])])
     vm.runInContext(content.get(`site/${file}`) ?? `throw new Error("no ${file}")`, context, {
       filename: file,
     });
@@ -130,8 +134,12 @@ function generatedModule(m: IsaModel): RegisterApi {
   return module.exports as unknown as RegisterApi;
 }
 
-test("the shipped register databases are etnaviv-hw and adreno-hw", () => {
-  expect(registerModels.map((m) => m.isa.id).sort()).toEqual(["adreno-hw", "etnaviv-hw"]);
+test("the shipped register databases are etnaviv-hw and adreno-hw, and nv-hw with the envytools tree", () => {
+  expect(registerModels.map((m) => m.isa.id).sort()).toEqual([
+    "adreno-hw",
+    "etnaviv-hw",
+    ...(withNv ? ["nv-hw"] : []),
+  ]);
 });
 
 test("every register database page, and only those, has the register panel after its title, and loads its scripts", () => {
@@ -238,10 +246,10 @@ test("the page's text is what `isaforge lookup -c` prints", () => {
   ];
   for (const [args, address, value, options] of cases) {
     const out: string[] = [];
-    const status = lookupCli(
-      ["-c", "-f", path.join(FREEDRENO_REGISTERS, "adreno.xml"), ...args],
-      { out: (l: string) => out.push(l), err: () => {} },
-    );
+    const status = lookupCli(["-c", "-f", path.join(FREEDRENO_REGISTERS, "adreno.xml"), ...args], {
+      out: (l: string) => out.push(l),
+      err: () => {},
+    });
     expect(status).toBe(0);
     expect(api.decodeRegister(address, value, options).text).toBe(out.join("\n"));
   }
@@ -265,17 +273,35 @@ test("every register the manual has a section for links to it from the panel", (
         anchors.set(key, [...(anchors.get(key) ?? []), rdb.outline.domains[i].registers[j].anchor]);
       }),
     );
+    // The variants each element exists on: its own, else those of what holds it.
+    const setsOf = new Map<RnnElement, RnnVariantSet[]>();
+    const walk = (e: RnnElement, inherited: RnnVariantSet[]) => {
+      setsOf.set(e, e.variantSets ?? inherited);
+      for (const c of e.elements) walk(c, setsOf.get(e)!);
+    };
+    for (const { domain } of rdb.db.domains)
+      for (const e of domain.elements) walk(e, domain.variantSets ?? []);
     let linked = 0;
     let other = 0;
     rdb.db.domains.forEach(({ domain, registers }) =>
       registers.forEach((r) => {
-        // On a variant the register exists on (the first of the main varset it names).
-        const sets = r.variantSets?.find((s) => s.varset === api.defaultVarset);
-        const options = { domain: domain.name, ...(sets ? { variant: sets.variants[0] } : {}) };
+        // On a variant the register exists on (the first of the main varset it, or an array or
+        // stripe around it, names), and the first of every other varset named (nouveau's methods
+        // name an `obj-class`: rnndec takes a varset without a variant as matching every one).
+        const named = setsOf.get(r) ?? [];
+        const sets = named.find((s) => s.varset === api.defaultVarset);
+        const others = named.filter((s) => s.varset !== api.defaultVarset);
+        const variant =
+          others.length === 0
+            ? sets?.variants[0]
+            : Object.fromEntries(
+                [...(sets ? [sets] : []), ...others].map((s) => [s.varset, s.variants[0]]),
+              );
+        const options = { domain: domain.name, ...(variant ? { variant } : {}) };
         const decoded = api.decodeRegister(BigInt(r.absoluteOffset), 0n, options);
         // Another register of the same address can win on that variant; those are checked as themselves.
         if (decoded.register !== r.fullName) return void other++;
-        const section = sectionOf(api, decoded, options.variant);
+        const section = sectionOf(api, decoded, sets?.variants[0]);
         const expected = anchors.get(`${domain.name}:${r.absoluteOffset}:${r.fullName}`)!;
         if (!expected.includes(section?.anchor ?? ""))
           expect({ register: r.fullName, anchor: section?.anchor }).toEqual({

@@ -66,6 +66,35 @@ test("under the budget a section keeps its subsections", () => {
   expect(pages.some((p) => p.id === "a_x")).toBe(false);
 });
 
+test("subsections of a subsection over the budget get pages, in the whole chapter", () => {
+  // A domain whose address map is in parts, each part with its registers one level down.
+  const manual = [
+    '<h1 id="toy">Toy</h1>',
+    '<h2 id="registers">Registers</h2>',
+    '<h3 id="domain-a">Domain A</h3><p>Parts: <a href="#map-1">1</a>, <a href="#map-2">2</a>.</p>',
+    '<h4 id="map-1">Map of A, part 1</h4><table>r</table>',
+    '<h5 id="a_x">A_X</h5><p>' + "x".repeat(200) + "</p>",
+    '<h4 id="map-2">Map of A, part 2</h4><table>r</table>',
+    '<h5 id="a_y">A_Y</h5><p>Y.</p>',
+    '<h3 id="domain-b">Domain B</h3>',
+    '<h4 id="b_z">B_Z</h4><p>Z.</p>',
+  ].join("\n");
+  const pages = splitPages(manual, "docs/toy.md", OPTIONS);
+  expect(pages.map((p) => [p.id, p.parent, p.children, p.anchors])).toEqual([
+    ["", null, ["registers"], ["toy"]],
+    ["registers", "", ["domain-a", "domain-b"], ["registers"]],
+    ["domain-a", "registers", ["map-1", "map-2"], ["domain-a"]],
+    ["map-1", "domain-a", ["a_x"], ["map-1"]],
+    ["a_x", "map-1", [], ["a_x"]],
+    // Part 2 is light, but the chapter's level-5 sections all get pages.
+    ["map-2", "domain-a", ["a_y"], ["map-2"]],
+    ["a_y", "map-2", [], ["a_y"]],
+    ["domain-b", "registers", ["b_z"], ["domain-b"]],
+    ["b_z", "domain-b", [], ["b_z"]],
+  ]);
+  expect(pages.map((p) => p.html.length).reduce((a, b) => a + b)).toBe(manual.length);
+});
+
 test("a page without a title is an error naming the manual", () => {
   expect(() => splitPages('<h2 id="x">X</h2>', "docs/toy.md", OPTIONS)).toThrow(
     "docs/toy.md: the page does not start with its <h1>",

@@ -58,11 +58,30 @@ export function mergedDatabase(dbs: RegisterDatabase[]): MergedDatabase {
 
 export interface RegisterDatabaseOutline {
   domainsChapter: Heading;
-  domains: { heading: Heading; registers: Heading[] }[];
+  /**
+   * `mapParts`: the headings of the address map's parts, none when it is one table; the sections
+   * of the registers of a part are one level below it.
+   */
+  domains: { heading: Heading; mapParts: Heading[]; registers: Heading[] }[];
   enumsChapter: Heading | null;
   enums: Heading[];
   bitsetsChapter: Heading | null;
   bitsets: Heading[];
+}
+
+/**
+ * An address map of more rows than this is cut into parts of at most this many rows (as even as
+ * they go), each under a heading of its own followed by the sections of its registers, so that the
+ * site can give each part a page (and each register a page under it): nouveau's NV_MMIO domain has
+ * 7,237 registers, 1.4 MB of HTML as one table. 2,000 rows are about 400 kB.
+ */
+export const MAP_PART_ROWS = 2000;
+
+/** How many rows each part of an address map of `rows` rows has: one part up to MAP_PART_ROWS. */
+export function mapPartSizes(rows: number): number[] {
+  const parts = Math.max(1, Math.ceil(rows / MAP_PART_ROWS));
+  const base = Math.floor(rows / parts);
+  return Array.from({ length: parts }, (_, k) => base + (k < rows % parts ? 1 : 0));
 }
 
 /** Register the chapters' headings, in the order the template prints them. */
@@ -71,11 +90,24 @@ export function registerDatabaseOutline(
   h: HeadingRegistry,
 ): RegisterDatabaseOutline {
   const domainsChapter = h.add(2, "Register domains");
-  const domains = db.domains.map((d) => ({
-    heading: h.add(3, `Domain ${d.domain.name}`, "domain"),
+  const domains = db.domains.map((d) => {
+    const heading = h.add(3, `Domain ${d.domain.name}`, "domain");
+    const sizes = mapPartSizes(d.registers.length);
     // Names are shown trimmed: freedreno's a4xx.xml has `name="RBBM_CLOCK_CTL_UCHE "`.
-    registers: d.registers.map((r) => h.add(4, r.fullName!.trim(), "register")),
-  }));
+    const register = (r: RnnElement, level: number) => h.add(level, r.fullName!.trim(), "register");
+    if (sizes.length === 1)
+      return { heading, mapParts: [], registers: d.registers.map((r) => register(r, 4)) };
+    // Each part of a long map holds the sections of its registers, one level down.
+    const mapParts: Heading[] = [];
+    const registers: Heading[] = [];
+    let start = 0;
+    sizes.forEach((size, k) => {
+      mapParts.push(h.add(4, `Address map of ${d.domain.name}, part ${k + 1} of ${sizes.length}`));
+      for (const r of d.registers.slice(start, start + size)) registers.push(register(r, 5));
+      start += size;
+    });
+    return { heading, mapParts, registers };
+  });
   const enumsChapter = db.enums.length > 0 ? h.add(2, "Register enumerations") : null;
   const enums = db.enums.map((e) => h.add(3, e.name, "enum"));
   const bitsetsChapter = db.bitsets.length > 0 ? h.add(2, "Register bitsets") : null;
@@ -90,6 +122,26 @@ interface FieldRowView {
   description: string;
 }
 
+interface MapRowView {
+  offset: string;
+  register: string;
+  width: string;
+  array: string;
+  access: string;
+  brief: string;
+}
+
+interface RegisterSectionView {
+  heading: Heading;
+  /** The heading's `#`s. */
+  marks: string;
+  brief: string | null;
+  doc: string | null;
+  facts: string[];
+  layout: LayoutTableView[];
+  fields: FieldRowView[];
+}
+
 interface ValueRowView {
   value: string;
   name: string;
@@ -101,22 +153,11 @@ export interface RegisterDatabaseView {
   domains: {
     heading: Heading;
     facts: string[];
-    map: {
-      offset: string;
-      register: string;
-      width: string;
-      array: string;
-      access: string;
-      brief: string;
-    }[];
-    registers: {
-      heading: Heading;
-      brief: string | null;
-      doc: string | null;
-      facts: string[];
-      layout: LayoutTableView[];
-      fields: FieldRowView[];
-    }[];
+    /**
+     * The address map as one part without a heading, or the parts of a long map, each with its
+     * heading; each with the sections of its registers.
+     */
+    mapParts: { heading: Heading | null; rows: MapRowView[]; registers: RegisterSectionView[] }[];
   }[];
   enumsChapter: Heading | null;
   enums: { heading: Heading; brief: string | null; facts: string[]; values: ValueRowView[] }[];
@@ -196,6 +237,60 @@ export function registerDatabaseView(
     domainsChapter: o.domainsChapter,
     domains: db.domains.map(({ domain, registers }, di) => {
       const headings = o.domains[di].registers;
+      const parts = o.domains[di].mapParts;
+      const rows = registers.map((r, i): MapRowView => ({
+        offset: offsetText(r),
+        register: link(codeSpan(r.fullName!.trim()), anchorOf(headings[i])),
+        width: String(r.width),
+        array:
+          r.strides.length > 0
+            ? `${r.strides.length} index${r.strides.length > 1 ? "es" : ""}`
+            : "",
+        access: r.access ?? "",
+        brief: cell(r.brief),
+      }));
+      const starts = mapPartSizes(rows.length).map((_, k, sizes) =>
+        sizes.slice(0, k).reduce((a, b) => a + b, 0),
+      );
+      const sections = registers.map((r, i): RegisterSectionView => ({
+        heading: headings[i],
+        marks: "#".repeat(headings[i].level),
+        brief: text(r.brief),
+        doc: r.doc === undefined ? null : blockText(r.doc, "plain"),
+        facts: [
+          `Offset: ${offsetText(r)}${r.length !== 1 ? ` (${r.length} × ${codeSpan(hex(r.stride, 1))})` : ""}`,
+          `Width: ${r.width} bits${r.access ? `, access ${r.access}` : ""}`,
+          `Type: ${typeText(r.type)}`,
+          // Same-name registers of different variants are told apart by where they exist.
+          ...(r.variantSets ?? []).map(
+            (v) =>
+              `Variants (${codeSpan(v.varset)}): ${v.variants.map((n) => codeSpan(n)).join(", ")}`,
+          ),
+          `Source: ${codeSpan(sourceLocation(r.source))}`,
+        ],
+        layout:
+          r.type.fields.length > 0
+            ? labelledLayout(
+                r.width!,
+                live(r.type.fields).map((f) => ({
+                  label: f.name,
+                  ranges: [{ low: f.low, high: f.high }],
+                })),
+              )
+            : [],
+        fields: fieldRows(r.type.fields, 0),
+      }));
+      const mapParts =
+        parts.length === 0
+          ? [{ heading: null, rows, registers: sections }]
+          : parts.map((heading, k) => {
+              const end = starts[k + 1] ?? rows.length;
+              return {
+                heading,
+                rows: rows.slice(starts[k], end),
+                registers: sections.slice(starts[k], end),
+              };
+            });
       return {
         heading: o.domains[di].heading,
         facts: [
@@ -203,45 +298,18 @@ export function registerDatabaseView(
           `Address unit: ${domain.width} bits${domain.size !== undefined ? `; size ${codeSpan(hex(domain.size))}` : ""}`,
           `Registers: ${registers.length}`,
           `Declared at ${codeSpan(sourceLocation(domain.source))}`,
+          ...(parts.length === 0
+            ? []
+            : [
+                `Address map: in ${parts.length} parts by offset, ${parts
+                  .map(
+                    (h, k) =>
+                      `${link(`part ${k + 1}`, anchorOf(h))} from ${offsetText(registers[starts[k]])}`,
+                  )
+                  .join(", ")}`,
+              ]),
         ],
-        map: registers.map((r, i) => ({
-          offset: offsetText(r),
-          register: link(codeSpan(r.fullName!.trim()), anchorOf(headings[i])),
-          width: String(r.width),
-          array:
-            r.strides.length > 0
-              ? `${r.strides.length} index${r.strides.length > 1 ? "es" : ""}`
-              : "",
-          access: r.access ?? "",
-          brief: cell(r.brief),
-        })),
-        registers: registers.map((r, i) => ({
-          heading: headings[i],
-          brief: text(r.brief),
-          doc: r.doc === undefined ? null : blockText(r.doc, "plain"),
-          facts: [
-            `Offset: ${offsetText(r)}${r.length !== 1 ? ` (${r.length} × ${codeSpan(hex(r.stride, 1))})` : ""}`,
-            `Width: ${r.width} bits${r.access ? `, access ${r.access}` : ""}`,
-            `Type: ${typeText(r.type)}`,
-            // Same-name registers of different variants are told apart by where they exist.
-            ...(r.variantSets ?? []).map(
-              (v) =>
-                `Variants (${codeSpan(v.varset)}): ${v.variants.map((n) => codeSpan(n)).join(", ")}`,
-            ),
-            `Source: ${codeSpan(sourceLocation(r.source))}`,
-          ],
-          layout:
-            r.type.fields.length > 0
-              ? labelledLayout(
-                  r.width!,
-                  live(r.type.fields).map((f) => ({
-                    label: f.name,
-                    ranges: [{ low: f.low, high: f.high }],
-                  })),
-                )
-              : [],
-          fields: fieldRows(r.type.fields, 0),
-        })),
+        mapParts,
       };
     }),
     enumsChapter: o.enumsChapter,

@@ -38,13 +38,21 @@ export interface SearchIndex {
    * heading (`""` is the spec's front page).
    */
   instructions: Tuple[];
-  /** `[spec, domain, name, where (0: the name in lower case), summary?]`. */
+  /**
+   * `[spec, domain, name, where (0: the name in lower case), summary?]`, or `[spec, domain, run]`
+   * for consecutive registers of one domain whose `where` is 0 and that have no summary: their
+   * names separated by spaces, each after the first as `N~REST` (the first N characters of the
+   * name before it, then REST) where that is shorter.
+   */
   registers: Tuple[];
-  /** `[register, field name]`: listed as `REGISTER.FIELD`, linking to the register. */
+  /**
+   * `[register, "F1 F2 …"]` (field names without spaces), or `[register, field name, 0]`: listed
+   * as `REGISTER.FIELD`, linking to the register.
+   */
   fields: Tuple[];
   /** `[spec, name, where (0: the name in lower case)]`. */
   enums: Tuple[];
-  /** `[enum, value name]`, linking to the enum. */
+  /** `[enum, "V1 V2 …"]` or `[enum, value name, 0]`, linking to the enum. */
   values: Tuple[];
 }
 
@@ -60,6 +68,8 @@ export function searchIndex(specs: IsaInstructions[]): SearchIndex {
     enums: [],
     values: [],
   };
+  // Registers are numbered across runs, as the expanded index lists them (fields name them so).
+  let registerCount = 0;
   specs.forEach((spec, s) => {
     index.specs.push([spec.isa, spec.isaTitle, spec.page]);
     for (const ins of spec.instructions) {
@@ -76,23 +86,46 @@ export function searchIndex(specs: IsaInstructions[]): SearchIndex {
     }
     const db = spec.registers;
     if (!db) return;
-    for (const r of db.registers) {
-      const at =
-        index.registers.push([
-          s,
-          r.domain,
-          r.name,
-          anchorOrZero(r.name, r.anchor),
-          ...(r.summary ? [r.summary] : []),
-        ]) - 1;
-      for (const f of r.fields) index.fields.push([at, f]);
-    }
+    // The run the last register went into, and that register's name.
+    let run: Tuple | null = null;
+    let previous = "";
+    db.registers.forEach((r) => {
+      const at = registerCount;
+      registerCount++;
+      const where = anchorOrZero(r.name, r.anchor);
+      if (where !== 0 || r.summary || /[ ~]/.test(r.name) || r.name === "") {
+        index.registers.push([s, r.domain, r.name, where, ...(r.summary ? [r.summary] : [])]);
+        run = null;
+      } else if (run && run[1] === r.domain) {
+        run[2] += ` ${frontCoded(previous, r.name)}`;
+      } else {
+        run = [s, r.domain, r.name];
+        index.registers.push(run);
+      }
+      previous = r.name;
+      pushNames(index.fields, at, r.fields);
+    });
     for (const e of db.enums) {
       const at = index.enums.push([s, e.name, anchorOrZero(e.name, e.anchor)]) - 1;
-      for (const v of e.values) index.values.push([at, v]);
+      pushNames(index.values, at, e.values);
     }
   });
   return index;
+}
+
+/** `name` after `previous` in a run: `N~REST` where sharing N characters makes it shorter. */
+function frontCoded(previous: string, name: string): string {
+  let n = 0;
+  while (n < previous.length && n < name.length && previous[n] === name[n]) n++;
+  const coded = `${n}~${name.slice(n)}`;
+  return coded.length < name.length ? coded : name;
+}
+
+/** Names of one register or enum: one tuple of those without spaces, one each for the others. */
+function pushNames(tuples: Tuple[], owner: number, names: string[]): void {
+  const plain = names.filter((n) => n !== "" && !n.includes(" "));
+  if (plain.length > 0) tuples.push([owner, plain.join(" ")]);
+  for (const n of names) if (n === "" || n.includes(" ")) tuples.push([owner, n, 0]);
 }
 
 /**

@@ -4,8 +4,10 @@
  * chapter becomes `<id>/<chapter>.html`, each of its sections (an instruction, an enum, a register
  * domain) `<id>/<section>.html`, and where a chapter's sections are too heavy for a page (a
  * register domain with its thousands of registers) each of their subsections (a register) gets
- * its own page too, for every section of that chapter alike. A page is named by the anchor of its
- * heading, which the manuals already keep unique and stable (GitHub's slugs).
+ * its own page too, for every section of that chapter alike, and so on a level further down where
+ * the subsections of a subsection are too heavy in turn (a part of a long address map with its
+ * registers). A page is named by the anchor of its heading, which the manuals already keep unique
+ * and stable (GitHub's slugs).
  */
 
 /** A heading as it stands in the rendered HTML. */
@@ -87,7 +89,9 @@ export function splitPages(html: string, source: string, options: SplitOptions):
   };
   const chapterOf = (i: number): number => (hs[i].level <= 2 ? i : chapterOf(hs[i].parent));
   // Per chapter, the deepest level that still gets pages: sections (3), or subsections (4) when a
-  // section of the chapter is over budget.
+  // section of the chapter is over budget. Below that, a level more where the subsections of a
+  // subsection weigh more than the budget in turn (a part of a long address map with its
+  // registers): a subsection heavy with its own text keeps its subsections.
   const depth = new Map<number, number>();
   hs.forEach((h, i) => {
     if (h.level === 2 && !options.front.has(h.id)) depth.set(i, 3);
@@ -96,6 +100,17 @@ export function splitPages(html: string, source: string, options: SplitOptions):
     if (h.level === 3 && depth.has(chapterOf(i)) && end(i) - h.at > options.budget)
       depth.set(chapterOf(i), 4);
   });
+  const subsectionsWeight = (i: number) =>
+    i + 1 < hs.length && hs[i + 1].level > hs[i].level ? end(i) - hs[i + 1].at : 0;
+  for (let level = 4; level < 6; level++)
+    hs.forEach((h, i) => {
+      if (
+        h.level === level &&
+        depth.get(chapterOf(i)) === level &&
+        subsectionsWeight(i) > options.budget
+      )
+        depth.set(chapterOf(i), level + 1);
+    });
   const isPage = (i: number) =>
     i === 0 || (hs[i].level >= 2 && hs[i].level <= (depth.get(chapterOf(i)) ?? 0));
   const pageOf = (i: number): number => (isPage(i) ? i : pageOf(hs[i].parent));

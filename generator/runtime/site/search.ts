@@ -20,11 +20,40 @@ export interface SearchIndex {
     where: string,
     unit?: string,
   ][];
-  /** An anchor `0` is the name in lower case. */
-  registers: [spec: number, domain: string, name: string, anchor: string | 0, summary?: string][];
-  fields: [register: number, field: string][];
+  /**
+   * One register (an anchor `0` is the name in lower case), or a run of registers of one domain
+   * whose anchors are their names in lower case, without summaries: their names separated by
+   * spaces, each after the first either as it is or as `N~REST`, the first N characters of the
+   * name before it followed by REST (nouveau's 10,883 registers share long prefixes).
+   */
+  registers: (
+    | [spec: number, domain: string, name: string, anchor: string | 0, summary?: string]
+    | [spec: number, domain: string, run: string]
+  )[];
+  /** Fields of one register, their names separated by spaces, or one field whose name has one. */
+  fields: ([register: number, fields: string] | [register: number, field: string, literal: 0])[];
   enums: [spec: number, name: string, anchor: string | 0][];
-  values: [enumIndex: number, value: string][];
+  /** Values of one enum, separated by spaces, or one value whose name has one (as `fields`). */
+  values: ([enumIndex: number, values: string] | [enumIndex: number, value: string, literal: 0])[];
+}
+
+/** A run of register names as search-index.js writes it: `A_B A_C` may be `A_B 2~C`. */
+export function expandRun(run: string): string[] {
+  const names: string[] = [];
+  for (const token of run.split(" ")) {
+    const tilde = token.indexOf("~");
+    names.push(
+      tilde < 0
+        ? token
+        : names[names.length - 1].slice(0, Number(token.slice(0, tilde))) + token.slice(tilde + 1),
+    );
+  }
+  return names;
+}
+
+/** Names of a `fields` or `values` tuple: split on spaces unless marked literal. */
+function namesOf(t: [number, string] | [number, string, 0]): string[] {
+  return t.length === 3 ? [t[1]] : t[1].split(" ");
 }
 
 export type EntryKind = "instruction" | "register" | "field" | "enum" | "value";
@@ -107,13 +136,16 @@ export function expandIndex(index: SearchIndex, root: string = pageRoot()): Sear
     summary: "",
     ...fields,
   });
-  const registers = index.registers.map(([s, domain, name, anchor, summary]) =>
-    entry("register", s, name, {
-      detail: `domain ${domain}`,
-      summary: summary || "",
-      href: at(s, lower(name, anchor)),
-    }),
-  );
+  const registers = index.registers.flatMap((t) => {
+    const [s, domain] = t;
+    const one = (name: string, anchor: string | 0, summary?: string) =>
+      entry("register", s, name, {
+        detail: `domain ${domain}`,
+        summary: summary || "",
+        href: at(s, lower(name, anchor)),
+      });
+    return t.length === 3 ? expandRun(t[2]).map((name) => one(name, 0)) : [one(t[2], t[3], t[4])];
+  });
   const enums = index.enums.map(([s, name, anchor]) =>
     entry("enum", s, name, { href: at(s, lower(name, anchor)) }),
   );
@@ -128,17 +160,21 @@ export function expandIndex(index: SearchIndex, root: string = pageRoot()): Sear
       }),
     ),
     ...registers,
-    ...index.fields.map(([r, field]) => {
-      const reg = registers[r];
-      return entry("field", specOf(reg), `${reg.name}.${field}`, {
-        detail: reg.detail,
-        href: reg.href,
-      });
+    ...index.fields.flatMap((t) => {
+      const reg = registers[t[0]];
+      return namesOf(t).map((field) =>
+        entry("field", specOf(reg), `${reg.name}.${field}`, {
+          detail: reg.detail,
+          href: reg.href,
+        }),
+      );
     }),
     ...enums,
-    ...index.values.map(([e, value]) => {
-      const en = enums[e];
-      return entry("value", specOf(en), value, { detail: `enum ${en.name}`, href: en.href });
+    ...index.values.flatMap((t) => {
+      const en = enums[t[0]];
+      return namesOf(t).map((value) =>
+        entry("value", specOf(en), value, { detail: `enum ${en.name}`, href: en.href }),
+      );
     }),
   ];
 }

@@ -12,6 +12,7 @@ import {
   type SearchEntry,
   type SearchIndex,
 } from "../../../generator/runtime/site/search";
+import { searchIndex } from "../../../generator/emit/site/searchIndex";
 
 const INDEX: SearchIndex = {
   specs: [
@@ -170,4 +171,88 @@ test("statusText: none, one, several, more than are shown", () => {
   expect(statusText("nop", 1, 1)).toBe("1 result.");
   expect(statusText("a6xx", 5, 5)).toBe("5 results.");
   expect(statusText("a", 120, 50)).toBe("Showing the first 50 of 120 results.");
+});
+
+test("expandIndex: runs of registers, front-coded names, fields and values in one string or literal", () => {
+  const index: SearchIndex = {
+    specs: [["nv-hw", "NVIDIA registers", "nv-hw.html"]],
+    instructions: [],
+    registers: [
+      // NV1_PMC_ID, then NV1_PMC_ENDIAN (its first 8 characters, then ENDIAN), then G80_X as it is.
+      [0, "NV_MMIO", "NV1_PMC_ID 8~ENDIAN G80_X"],
+      [0, "NV_MMIO", "ODD NAME", "odd-name"],
+    ],
+    fields: [
+      [1, "LOW HIGH"],
+      [3, "A B", 0],
+    ],
+    enums: [[0, "chipset", 0]],
+    values: [[0, "NV1 G80"]],
+  };
+  const brief = (e: SearchEntry) => [e.kind, e.name, e.detail, e.href];
+  expect(expandIndex(index, "").map(brief)).toEqual([
+    ["register", "NV1_PMC_ID", "domain NV_MMIO", "nv-hw/nv1_pmc_id.html"],
+    ["register", "NV1_PMC_ENDIAN", "domain NV_MMIO", "nv-hw/nv1_pmc_endian.html"],
+    ["register", "G80_X", "domain NV_MMIO", "nv-hw/g80_x.html"],
+    ["register", "ODD NAME", "domain NV_MMIO", "nv-hw/odd-name.html"],
+    ["field", "NV1_PMC_ENDIAN.LOW", "domain NV_MMIO", "nv-hw/nv1_pmc_endian.html"],
+    ["field", "NV1_PMC_ENDIAN.HIGH", "domain NV_MMIO", "nv-hw/nv1_pmc_endian.html"],
+    ["field", "ODD NAME.A B", "domain NV_MMIO", "nv-hw/odd-name.html"],
+    ["enum", "chipset", undefined, "nv-hw/chipset.html"],
+    ["value", "NV1", "enum chipset", "nv-hw/chipset.html"],
+    ["value", "G80", "enum chipset", "nv-hw/chipset.html"],
+  ]);
+});
+
+test("searchIndex writes those runs, and expandIndex gives back every register, field and value", () => {
+  const spec = {
+    isa: "nv-hw",
+    isaTitle: "NVIDIA registers",
+    page: "nv-hw.html",
+    instructions: [],
+    registers: {
+      registers: [
+        { domain: "NV_MMIO", name: "NV1_PMC_ID", anchor: "nv1_pmc_id", summary: "", fields: [] },
+        {
+          domain: "NV_MMIO",
+          name: "NV1_PMC_ENDIAN",
+          anchor: "nv1_pmc_endian",
+          summary: "",
+          fields: ["LOW", "A B", "HIGH"],
+        },
+        // Sharing 1 character is no shorter: written as it is.
+        { domain: "NV_MMIO", name: "NX", anchor: "nx", summary: "", fields: [] },
+        // A summary, another anchor, another domain: each ends the run.
+        { domain: "NV_MMIO", name: "NV1_PBUS", anchor: "nv1_pbus", summary: "Bus", fields: [] },
+        { domain: "NV_MMIO", name: "NV1_PBUS_X", anchor: "nv1_pbus_x-2", summary: "", fields: [] },
+        { domain: "SUBCHAN", name: "NV1_NOP", anchor: "nv1_nop", summary: "", fields: [] },
+        { domain: "SUBCHAN", name: "NV1_NOTIFY", anchor: "nv1_notify", summary: "", fields: [] },
+      ],
+      enums: [{ name: "chipset", anchor: "chipset", values: ["NV1", "G80"] }],
+    },
+  };
+  const index = searchIndex([spec]);
+  expect([index.registers, index.fields, index.enums, index.values]).toEqual([
+    [
+      [0, "NV_MMIO", "NV1_PMC_ID 8~ENDIAN NX"],
+      [0, "NV_MMIO", "NV1_PBUS", 0, "Bus"],
+      [0, "NV_MMIO", "NV1_PBUS_X", "nv1_pbus_x-2"],
+      [0, "SUBCHAN", "NV1_NOP 6~TIFY"],
+    ],
+    [
+      [1, "LOW HIGH"],
+      [1, "A B", 0],
+    ],
+    [[0, "chipset", 0]],
+    [[0, "NV1 G80"]],
+  ]);
+  const entries = expandIndex(index as SearchIndex, "");
+  expect(entries.filter((e) => e.kind === "register").map((e) => [e.name, e.href])).toEqual(
+    spec.registers.registers.map((r) => [r.name, `nv-hw/${r.anchor}.html`]),
+  );
+  expect(entries.filter((e) => e.kind === "field").map((e) => e.name)).toEqual([
+    "NV1_PMC_ENDIAN.LOW",
+    "NV1_PMC_ENDIAN.HIGH",
+    "NV1_PMC_ENDIAN.A B",
+  ]);
 });
