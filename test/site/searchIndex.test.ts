@@ -1,0 +1,50 @@
+/**
+ * The search index the site's pages load (generator/emit/site/searchIndex.ts): a domain's
+ * consecutive registers as one string of front-coded names, a register's fields and an enum's
+ * values as one string. test/site/runtime/search.test.ts expands exactly this index.
+ */
+import { searchIndex } from "../../generator/emit/site/searchIndex";
+
+test("searchIndex writes runs of registers, fields and values, as search.ts expands them", () => {
+  const spec = {
+    isa: "nv-hw",
+    isaTitle: "NVIDIA registers",
+    page: "nv-hw.html",
+    instructions: [],
+    registers: {
+      registers: [
+        { domain: "NV_MMIO", name: "NV1_PMC_ID", anchor: "nv1_pmc_id", summary: "", fields: [] },
+        {
+          domain: "NV_MMIO",
+          name: "NV1_PMC_ENDIAN",
+          anchor: "nv1_pmc_endian",
+          summary: "",
+          fields: ["LOW", "A B", "HIGH"],
+        },
+        // Sharing 1 character is no shorter: written as it is.
+        { domain: "NV_MMIO", name: "NX", anchor: "nx", summary: "", fields: [] },
+        // A summary, another anchor, another domain: each ends the run.
+        { domain: "NV_MMIO", name: "NV1_PBUS", anchor: "nv1_pbus", summary: "Bus", fields: [] },
+        { domain: "NV_MMIO", name: "NV1_PBUS_X", anchor: "nv1_pbus_x-2", summary: "", fields: [] },
+        { domain: "SUBCHAN", name: "NV1_NOP", anchor: "nv1_nop", summary: "", fields: [] },
+        { domain: "SUBCHAN", name: "NV1_NOTIFY", anchor: "nv1_notify", summary: "", fields: [] },
+      ],
+      enums: [{ name: "chipset", anchor: "chipset", values: ["NV1", "G80"] }],
+    },
+  };
+  const index = searchIndex([spec]);
+  expect([index.registers, index.fields, index.enums, index.values]).toEqual([
+    [
+      [0, "NV_MMIO", "NV1_PMC_ID 8~ENDIAN NX"],
+      [0, "NV_MMIO", "NV1_PBUS", 0, "Bus"],
+      [0, "NV_MMIO", "NV1_PBUS_X", "nv1_pbus_x-2"],
+      [0, "SUBCHAN", "NV1_NOP 6~TIFY"],
+    ],
+    [
+      [1, "LOW HIGH"],
+      [1, "A B", 0],
+    ],
+    [[0, "chipset", 0]],
+    [[0, "NV1 G80"]],
+  ]);
+});
