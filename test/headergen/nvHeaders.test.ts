@@ -12,7 +12,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "fs";
 import * as path from "path";
-import { upstreamRoots } from "../../generator/load/upstreamRoots";
+import { NV_HW_BUILT } from "../helpers/upstreamTrees";
 import { sh, tempDir } from "../c/cc";
 import { TEST_OUT } from "../helpers/testOutput";
 
@@ -39,8 +39,8 @@ function complaints(stderr: string): string[] {
   return [...out].sort();
 }
 
-(upstreamRoots().get("envytools") ? describe : describe.skip)(
-  "nv-hw's headers, envytools headergen's for nouveau's database (needs the envytools tree)",
+(NV_HW_BUILT ? describe : describe.skip)(
+  "nv-hw's headers, envytools headergen's for nouveau's database (needs specs/nv-hw and the envytools tree)",
   () => {
     const headers = headersUnder(DIR).sort();
     const tmp = tempDir();

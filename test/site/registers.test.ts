@@ -6,7 +6,7 @@
  * register's section link; and the search index over registers, fields, enums and values.
  */
 import * as path from "path";
-import { FREEDRENO_REGISTERS } from "../helpers/upstreamTrees";
+import { FREEDRENO_REGISTERS, NV_HW_BUILT } from "../helpers/upstreamTrees";
 import * as vm from "vm";
 import {
   registerDecoderView,
@@ -27,8 +27,8 @@ jest.setTimeout(120_000);
 const ROOT = path.join(__dirname, "..", "..");
 const { models } = shippedModels();
 const registerModels = models.filter((m) => (m.registerDatabases ?? []).length > 0);
-// nv-hw is built where the envytools tree is (nouveau's database).
-const withNv = upstreamRoots().get("envytools") !== undefined;
+// nv-hw (nouveau's database) is built where its spec and the envytools tree are.
+const withNv = NV_HW_BUILT;
 const content = new Map<string, string>();
 
 interface Decoded {
