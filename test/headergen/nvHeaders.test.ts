@@ -42,7 +42,8 @@ function complaints(stderr: string): string[] {
 (NV_HW_BUILT ? describe : describe.skip)(
   "nv-hw's headers, envytools headergen's for nouveau's database (needs specs/nv-hw and the envytools tree)",
   () => {
-    const headers = headersUnder(DIR).sort();
+    // describe.skip still runs this body: read the headers only where they are built.
+    const headers = NV_HW_BUILT ? headersUnder(DIR).sort() : [];
     const tmp = tempDir();
     afterAll(() => tmp.cleanup());
 
