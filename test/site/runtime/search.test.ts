@@ -12,6 +12,7 @@ import {
   type SearchEntry,
   type SearchIndex,
 } from "../../../generator/runtime/site/search";
+import { REGISTER_RUNS } from "./registerRuns";
 
 const INDEX: SearchIndex = {
   specs: [
@@ -204,27 +205,10 @@ test("expandIndex: runs of registers, front-coded names, fields and values in on
 });
 
 test("expandIndex gives back every register, field and value of the runs searchIndex writes (test/site/searchIndex.test.ts)", () => {
-  const [registers, fields, enums, values] = [
-    [
-      [0, "NV_MMIO", "NV1_PMC_ID 8~ENDIAN NX"],
-      [0, "NV_MMIO", "NV1_PBUS", 0, "Bus"],
-      [0, "NV_MMIO", "NV1_PBUS_X", "nv1_pbus_x-2"],
-      [0, "SUBCHAN", "NV1_NOP 6~TIFY"],
-    ],
-    [
-      [1, "LOW HIGH"],
-      [1, "A B", 0],
-    ],
-    [[0, "chipset", 0]],
-    [[0, "NV1 G80"]],
-  ];
   const index = {
     specs: [["nv-hw", "NVIDIA registers", "nv-hw.html"]],
     instructions: [],
-    registers,
-    fields,
-    enums,
-    values,
+    ...REGISTER_RUNS,
   } as unknown as SearchIndex;
   const entries = expandIndex(index, "");
   expect(entries.filter((e) => e.kind === "register").map((e) => [e.name, e.href])).toEqual([
