@@ -1,4 +1,5 @@
 /** Jest runs the TypeScript tests through ts-jest; type errors are caught by `npm run typecheck`. */
+const os = require("os");
 const path = require("path");
 
 // The generated output the tests read is built once per run into .test-build/out
@@ -17,6 +18,9 @@ module.exports = {
   // machine several times slower than a quiet one (or busy with other work, as .ci/run makes it).
   // Heavier tests set larger timeouts of their own.
   testTimeout: 60_000,
+  // Two test files at a time even on two cores (jest's default there is one): most of a file's
+  // time is one thread of JavaScript, and the suite must fit CI's budget beside two busy loops.
+  maxWorkers: Math.max(2, os.cpus().length - 1),
   transform: {
     "^.+\\.ts$": ["ts-jest", { diagnostics: false }],
   },

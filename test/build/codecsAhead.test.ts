@@ -34,7 +34,14 @@ test("the codecs compiled ahead are, byte for byte, those compiled on the main t
   await compileCodecsAhead(ahead);
   const here = generatedCodecs(models(SPECS_DIR));
   const compiled = generatedCodecs(ahead);
-  expect([...compiled.keys()]).toEqual(["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"]);
+  expect([...compiled.keys()]).toEqual([
+    "etnaviv",
+    "etnaviv-isa",
+    "ir3",
+    "ir3-cat0",
+    "r500",
+    "valhall",
+  ]);
   expect([...compiled.keys()]).toEqual([...here.keys()]);
   for (const [id, codec] of compiled) expect(codec.js).toBe(here.get(id)!.js);
 });

@@ -1,7 +1,7 @@
 /**
  * Jest's global setup: builds every spec into `.test-build/out/` (the output the tests read), once
  * per run. The build cache makes it a hash comparison when nothing changed since the last run;
- * `npm test` checks afterwards that a build without the cache writes the same bytes.
+ * test/build/build.test.ts holds it to a second build without the cache (the determinism check).
  */
 const { spawnSync } = require("child_process");
 const path = require("path");

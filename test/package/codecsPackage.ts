@@ -1,0 +1,137 @@
+/**
+ * The codecs package (`packages/codecs`, `@isaforge/codecs`): packed with `npm pack`, installed
+ * offline into an empty project (it has nothing to fetch), and a codec, a dispatch table and a
+ * register decoder imported from it at run time and with their types.
+ */
+import { execFileSync, spawnSync } from "child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+
+const ROOT = path.join(__dirname, "..", "..");
+const run = (cmd: string, args: string[], cwd: string) =>
+  execFileSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+
+// Packing compiles 4 MB of generated TypeScript; a slow machine needs minutes.
+const TIMEOUT = 300_000;
+
+describe("@isaforge/codecs", () => {
+  let dir: string;
+  let proj: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "isaforge-codecs-"));
+    run(
+      "npm",
+      ["pack", "--workspace", "packages/codecs", "--pack-destination", dir, "--silent"],
+      ROOT,
+    );
+    const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
+    proj = path.join(dir, "proj");
+    mkdirSync(proj);
+    writeFileSync(
+      path.join(proj, "package.json"),
+      JSON.stringify({ name: "consumer", version: "1.0.0", private: true }),
+    );
+    run(
+      "npm",
+      ["install", "--offline", "--no-audit", "--no-fund", "--silent", path.join(dir, tarball)],
+      proj,
+    );
+  }, TIMEOUT);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("declares no dependencies and installs alone", () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(proj, "node_modules", "@isaforge", "codecs", "package.json"), "utf8"),
+    );
+    const declared = [
+      "dependencies",
+      "peerDependencies",
+      "optionalDependencies",
+      "bundleDependencies",
+    ].filter((key) => key in manifest);
+    expect(declared).toEqual([]);
+    expect(readdirSync(path.join(proj, "node_modules")).filter((f) => !f.startsWith("."))).toEqual([
+      "@isaforge",
+    ]);
+  });
+
+  test("a codec, a dispatch table and a register decoder run from the installed package", () => {
+    const script = [
+      "const codec = require('@isaforge/codecs/codecs/ir3');",
+      "const dispatch = require('@isaforge/codecs/dispatch/ir3');",
+      "const registers = require('@isaforge/codecs/registers/adreno-hw');",
+      "const words = [0x0000000a, 0x20044005];",
+      "console.log(codec.decode(words).name);",
+      "console.log(codec.disassemble(words));",
+      "console.log(dispatch.INSTRUCTION_NAMES[dispatch.dispatch([3, 0x00900000])]);",
+      "console.log(registers.lookup(0x8400, 9, { domain: 'A6XX', variant: 'A7XX' }));",
+    ].join("\n");
+    expect(run("node", ["-e", script], proj).split("\n")).toEqual([
+      "mov-gpr",
+      "mov.f32f32 r1.y, r2.z",
+      "br",
+      "GRAS_2D_BLIT_CNTL => { ROTATE = ROTATE_90 | OVERWRITEEN | UNK4 = 0 | COLOR_FORMAT = 0 | UNK17 = 0 | MASK = 0 | IFMT = R2D_RAW | RASTER_MODE = TYPE_TILED }",
+      "",
+    ]);
+  });
+
+  test("ES modules import it by name too", () => {
+    const script = [
+      "import { decode } from '@isaforge/codecs/codecs/valhall';",
+      "import { dispatch, INSTRUCTION_NAMES } from '@isaforge/codecs/dispatch/etnaviv';",
+      "console.log(decode([0x00000201, 0x00a4c032]).name);",
+      "console.log(INSTRUCTION_NAMES[dispatch([0x07811018, 0x15001f20, 0, 0])]);",
+    ].join("\n");
+    expect(run("node", ["--input-type=module", "-e", script], proj)).toBe("FADD.f32\ntexld\n");
+  });
+
+  test("only the three entry points are exported", () => {
+    const attempt = (specifier: string) =>
+      run(
+        "node",
+        [
+          "-e",
+          `try { require(${JSON.stringify(specifier)}); console.log("loaded") } catch (e) { console.log(e.code) }`,
+        ],
+        proj,
+      ).trim();
+    expect(attempt("@isaforge/codecs/codecs/registers/adreno-hw")).toBe(
+      "ERR_PACKAGE_PATH_NOT_EXPORTED",
+    );
+    expect(attempt("@isaforge/codecs/dist/ts/ir3.js")).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
+  });
+
+  test("the types come with it", () => {
+    writeFileSync(
+      path.join(proj, "use.ts"),
+      [
+        'import { decode, encode, type Instruction } from "@isaforge/codecs/codecs/valhall";',
+        'import { dispatch, InstructionId } from "@isaforge/codecs/dispatch/ir3";',
+        'import { encodeRegister } from "@isaforge/codecs/registers/etnaviv-hw";',
+        "const d = decode([0x00000201, 0x00a4c032]);",
+        'if (d && d.name === "FADD.f32") { const clamp: string = d.fields.clamp; void clamp; }',
+        "const i: Instruction | undefined = d;",
+        "if (i) encode(i);",
+        "const id: number = dispatch([3, 0x00900000]);",
+        "void (id === InstructionId.br);",
+        "void encodeRegister;",
+        "",
+      ].join("\n"),
+    );
+    const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+    const args = ["--noEmit", "--strict", "--module", "node16", "--moduleResolution", "node16"];
+    const checked = spawnSync(process.execPath, [tsc, ...args, "use.ts"], {
+      cwd: proj,
+      encoding: "utf8",
+    });
+    expect([checked.status, checked.stdout]).toEqual([0, ""]);
+  });
+});

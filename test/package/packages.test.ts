@@ -1,0 +1,6 @@
+/**
+ * The two published packages, packed and installed. One test file for both: each `npm pack` runs
+ * its package's prepack, which builds ./out, and jest runs test files in parallel.
+ */
+import "./isaforgePackage";
+import "./codecsPackage";
