@@ -1,16 +1,22 @@
 /** Jest runs the TypeScript tests through ts-jest; type errors are caught by `npm run typecheck`. */
 const os = require("os");
 const path = require("path");
+const { filesLeftOut } = require("./test/setup/upstreamNeeds");
 
 // The generated output the tests read is built once per run into .test-build/out
 // (test/setup/buildTestOutput.js); the CLI under test takes its codecs from there too.
 const TEST_OUT = path.join(__dirname, ".test-build", "out");
 process.env.ISAFORGE_OUT = TEST_OUT;
 
+// Files tagged `@needs-upstream TREE` whose tree is absent; the global setup says which and why.
+const leftOut = filesLeftOut().files.map((f) => path.join(__dirname, f.file));
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
+  testPathIgnorePatterns: ["/node_modules/", ...leftOut.map((f) => `^${escape(f)}$`)],
   globalSetup: "<rootDir>/test/setup/buildTestOutput.js",
   // `import … from "../../out/ts/ir3"` (tests, the emulator) reads the test build, not out/.
   moduleNameMapper: { "^(?:\\.\\./)+out/(.*)$": `${TEST_OUT}/$1` },

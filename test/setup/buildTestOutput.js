@@ -2,9 +2,11 @@
  * Jest's global setup: builds every spec into `.test-build/out/` (the output the tests read), once
  * per run. The build cache makes it a hash comparison when nothing changed since the last run;
  * test/build/build.test.ts holds it to a second build without the cache (the determinism check).
+ * It also says which test files are left out for want of an upstream tree (upstreamNeeds.js).
  */
 const { spawnSync } = require("child_process");
 const path = require("path");
+const { filesLeftOut } = require("./upstreamNeeds");
 
 const ROOT = path.join(__dirname, "..", "..");
 const OUT = path.join(ROOT, ".test-build", "out");
@@ -21,7 +23,12 @@ async function buildTestOutput() {
     );
 }
 
-module.exports = buildTestOutput;
+/** Jest's global setup: the test output, then which test files are left out and why. */
+module.exports = async function globalSetup() {
+  await buildTestOutput();
+  const { lines } = filesLeftOut();
+  if (lines.length > 0) process.stderr.write(`\n${lines.join("\n")}\n`);
+};
 
 // `npm test` runs it first, so that the typecheck sees the generated modules the tests import.
 if (require.main === module)
