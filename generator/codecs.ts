@@ -37,7 +37,7 @@ export interface Codec {
  * `$ISAFORGE_OUT` (the tests point it at their own build).
  */
 function sourceOutput(): string {
-  return process.env.ISAFORGE_OUT ?? path.join(PACKAGE_ROOT, "out");
+  return path.resolve(process.env.ISAFORGE_OUT ?? path.join(PACKAGE_ROOT, "out"));
 }
 
 const runningFromSource = __filename.endsWith(".ts");

@@ -63,22 +63,25 @@ export function pageBytesTable(rows: PageBytes[]): string {
   ].join("\n");
 }
 
-/** `readme` with its page-bytes table (from its header row to the next blank line) replaced by `table`. */
-export function withPageBytesTable(readme: string, table: string): string {
-  const start = readme.indexOf(table.slice(0, table.indexOf("\n")));
-  if (start < 0) throw new Error("README.md has no page-bytes table to replace");
-  const end = readme.indexOf("\n\n", start);
-  return readme.slice(0, start) + table + readme.slice(end < 0 ? readme.length : end);
+/** The page that documents the site, holding the table. */
+export const SITE_DOC = path.join("docs", "site.md");
+
+/** `doc` with its page-bytes table (from its header row to the next blank line) replaced by `table`. */
+export function withPageBytesTable(doc: string, table: string): string {
+  const start = doc.indexOf(table.slice(0, table.indexOf("\n")));
+  if (start < 0) throw new Error(`${SITE_DOC} has no page-bytes table to replace`);
+  const end = doc.indexOf("\n\n", start);
+  return doc.slice(0, start) + table + doc.slice(end < 0 ? doc.length : end);
 }
 
-// `npx tsx scripts/pageBytes.ts [--readme] [SITE]` prints the table of SITE (default out/site), or
-// with --readme writes it into README.md.
+// `npx tsx scripts/pageBytes.ts [--write] [SITE]` prints the table of SITE (default out/site), or
+// with --write writes it into docs/site.md.
 if (require.main === module) {
   const args = process.argv.slice(2);
   const table = pageBytesTable(
-    pageBytes(args.find((a) => a !== "--readme") ?? path.join("out", "site")),
+    pageBytes(args.find((a) => a !== "--write") ?? path.join("out", "site")),
   );
-  if (args.includes("--readme"))
-    writeFileSync("README.md", withPageBytesTable(readFileSync("README.md", "utf8"), table));
+  if (args.includes("--write"))
+    writeFileSync(SITE_DOC, withPageBytesTable(readFileSync(SITE_DOC, "utf8"), table));
   else process.stdout.write(table + "\n");
 }
