@@ -18,6 +18,7 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   testPathIgnorePatterns: ["/node_modules/", ...leftOut.map((f) => `^${escape(f)}$`)],
   globalSetup: "<rootDir>/test/setup/buildTestOutput.js",
+  reporters: ["default", "<rootDir>/test/setup/skippedReporter.js"],
   // `import … from "../../out/ts/ir3"` (tests, the emulator) reads the test build, not out/.
   moduleNameMapper: { "^(?:\\.\\./)+out/(.*)$": `${TEST_OUT}/$1` },
   // A floor for every test, not jest's 5 s: a test that builds, spawns or compiles must pass on a

@@ -12,6 +12,8 @@
  * words printing it (test/codecs/ir3MesaAsm.test.ts).
  *
  *   npx tsx scripts/ir3MesaWords.ts [--per N] [--show]
+ *
+ * @needs-upstream mesa
  */
 import { readFileSync } from "fs";
 import * as path from "path";

@@ -1,6 +1,8 @@
 /**
  * The handler table the generated dispatch (out/dispatch/etnaviv.ts) runs: one handler per
  * instruction id. Each handler decodes its words with the codec and applies the instruction.
+ *
+ * @needs-upstream mesa
  */
 import type { InstructionName } from "../../out/ts/etnaviv";
 import {

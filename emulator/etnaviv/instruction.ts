@@ -6,6 +6,8 @@
  * (etnaviv.xml fixes its bits to zero). The emulator works on the seed's numeric values
  * (INST_CONDITION, INST_RGROUP, INST_AMODE, INST_TYPE, INST_ROUND_MODE in
  * specs/etnaviv/isa.xml.page.txt), which etnaviv.xml's enums share.
+ *
+ * @needs-upstream mesa
  */
 import {
   decode,

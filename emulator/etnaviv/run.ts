@@ -1,4 +1,8 @@
-/** Run a Vivante shader: the generated dispatch's `execute` over the handler table. */
+/**
+ * Run a Vivante shader: the generated dispatch's `execute` over the handler table.
+ *
+ * @needs-upstream mesa
+ */
 import { execute } from "../../out/dispatch/etnaviv";
 import { runLoop, type StopReason } from "../core/runLoop";
 import { ETNAVIV_HANDLERS } from "./handlers";

@@ -2,6 +2,8 @@
  * ir3 cat0 control flow for one fiber, as handlers for the generated dispatch
  * (out/dispatch/ir3.ts). Branch offsets are the codec's `branch` IMMED: signed, in instructions,
  * relative to the branch itself (the isaspec label target is IMMED + the instruction's index).
+ *
+ * @needs-upstream mesa
  */
 import {
   decode,

@@ -1,4 +1,8 @@
-/** Run ir3 cat0 control flow: the generated dispatch's `execute` over the handler table. */
+/**
+ * Run ir3 cat0 control flow: the generated dispatch's `execute` over the handler table.
+ *
+ * @needs-upstream mesa
+ */
 import { execute } from "../../out/dispatch/ir3";
 import { runLoop, type StopReason } from "../core/runLoop";
 import { IR3_HANDLERS } from "./handlers";

@@ -10,6 +10,7 @@ import * as path from "path";
 import { TEST_OUT } from "../helpers/testOutput";
 import { parseArgs } from "../../bench/run";
 import { SPECS_DIR } from "../helpers/shippedModels";
+import { needing } from "../helpers/builtSpecs";
 
 // Benchmark runs: 67 s for the slowest test with the machine shared by five jest runs.
 jest.setTimeout(480_000);
@@ -76,110 +77,122 @@ describe("npm run bench -- --json", () => {
   });
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-  test("prints one JSON object: decode figures per ISA, build and scale times", () => {
-    // One small ISA keeps the shipped-build part quick.
-    const specs = path.join(tmp, "specs");
-    cpSync(path.join(SPECS_DIR, "r500"), path.join(specs, "r500"), { recursive: true });
-    const r = spawnSync(
-      process.execPath,
-      [
-        "--require",
-        "tsx/cjs",
-        path.join(ROOT, "bench", "run.ts"),
-        "--json",
-        "--words",
-        "2000",
-        "--passes",
-        "1",
-        "--processes",
-        "2",
-        "--isa",
-        "ir3",
-        "--specs",
-        specs,
-        "--scale",
-        "20,40",
-        "--codec-words",
-        "2000",
-        "--codec-lengths",
-        "1000,2000",
-        "--out",
-        TEST_OUT,
-      ],
-      { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
-    );
-    expect({ status: r.status, stderr: r.status === 0 ? "" : r.stderr }).toEqual({
-      status: 0,
-      stderr: "",
-    });
-    // Exactly one line on stdout, and it is the whole JSON object.
-    const lines = r.stdout.split("\n").filter((l) => l !== "");
-    expect(lines).toHaveLength(1);
-    const result = JSON.parse(lines[0]) as Record<string, Record<string, number>>;
-    expect(Object.keys(result).sort()).toEqual(["build", "codecs", "ir3", "scale", "site"]);
-    const codec = (result.codecs as unknown as Record<string, Record<string, unknown>>).ir3;
-    // The baseline codec comes from git history, which a shallow clone lacks: then it says why.
-    const baseline =
-      codec.baselineUnavailable === undefined
-        ? ["baselineDecodePerSec", "baselineEncodePerSec", "baselineRev"]
-        : ["baselineUnavailable"];
-    expect(Object.keys(codec).sort()).toEqual(
-      [
-        "byLength",
-        "cDisasmPerSec",
-        "decodePerSec",
-        "encodePerSec",
-        "tsDisasmPerSec",
-        "tsProgramPerSec",
-        ...baseline,
-      ].sort(),
-    );
-    if (codec.baselineUnavailable !== undefined)
-      expect(codec.baselineUnavailable).toMatch(
-        /^no ir3 codec at f8d0209e in this checkout's history/,
+  needing({ specs: ["ir3"] }).test(
+    "prints one JSON object: decode figures per ISA, build and scale times",
+    () => {
+      // One small ISA keeps the shipped-build part quick.
+      const specs = path.join(tmp, "specs");
+      cpSync(path.join(SPECS_DIR, "r500"), path.join(specs, "r500"), { recursive: true });
+      const r = spawnSync(
+        process.execPath,
+        [
+          "--require",
+          "tsx/cjs",
+          path.join(ROOT, "bench", "run.ts"),
+          "--json",
+          "--words",
+          "2000",
+          "--passes",
+          "1",
+          "--processes",
+          "2",
+          "--isa",
+          "ir3",
+          "--specs",
+          specs,
+          "--scale",
+          "20,40",
+          "--codec-words",
+          "2000",
+          "--codec-lengths",
+          "1000,2000",
+          "--out",
+          TEST_OUT,
+        ],
+        { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
       );
-    else expect(codec.baselineRev).toBe("f8d0209e");
-    expect(Object.keys(codec.byLength as object)).toEqual(["1000", "2000"]);
-    // The site of --out (out/): its size, pages, and the largest page's first paint.
-    expect(Object.keys(result.site).sort()).toEqual([
-      "bytes",
-      "largest",
-      "largestBytes",
-      "largestFirstPaintMs",
-      "pages",
-    ]);
-    expect(result.site.largestBytes).toBeLessThanOrEqual(500_000);
-    expect(Object.keys(result.ir3).sort()).toEqual(["dispatchC", "dispatchTs", "linearTs"]);
-    expect(Object.keys(result.build).sort()).toEqual([
-      "cliColdMs",
-      "coldMs",
-      "fullMs",
-      "noChangeMs",
-      "phases",
-    ]);
-    const phases = result.build.phases as unknown as Record<string, number>;
-    expect(Object.keys(phases)).toEqual(
-      expect.arrayContaining(["load modules", "read", "validate", "analyze", "prettier", "write"]),
-    );
-    expect(Object.values(phases).every((ms) => Number.isFinite(ms) && ms >= 0)).toBe(true);
-    expect(Object.keys(result.scale).sort()).toEqual(["20", "40"]);
-    const figures = [
-      ...Object.values(result.ir3),
-      ...["tsDisasmPerSec", "tsProgramPerSec", "decodePerSec", "encodePerSec"].map((k) => codec[k]),
-      ...baseline.filter((k) => k.endsWith("PerSec")).map((k) => codec[k]),
-      ...Object.values(codec.byLength as object),
-      result.build.fullMs,
-      result.build.noChangeMs,
-      result.build.coldMs,
-      result.build.cliColdMs,
-      ...Object.values(result.scale),
-      result.site.bytes,
-      result.site.pages,
-      result.site.largestFirstPaintMs,
-    ];
-    for (const v of figures) {
-      expect(typeof v).toBe("number");
-      expect(Number.isFinite(v) && v > 0).toBe(true);
-    }
-  });
+      expect({ status: r.status, stderr: r.status === 0 ? "" : r.stderr }).toEqual({
+        status: 0,
+        stderr: "",
+      });
+      // Exactly one line on stdout, and it is the whole JSON object.
+      const lines = r.stdout.split("\n").filter((l) => l !== "");
+      expect(lines).toHaveLength(1);
+      const result = JSON.parse(lines[0]) as Record<string, Record<string, number>>;
+      expect(Object.keys(result).sort()).toEqual(["build", "codecs", "ir3", "scale", "site"]);
+      const codec = (result.codecs as unknown as Record<string, Record<string, unknown>>).ir3;
+      // The baseline codec comes from git history, which a shallow clone lacks: then it says why.
+      const baseline =
+        codec.baselineUnavailable === undefined
+          ? ["baselineDecodePerSec", "baselineEncodePerSec", "baselineRev"]
+          : ["baselineUnavailable"];
+      expect(Object.keys(codec).sort()).toEqual(
+        [
+          "byLength",
+          "cDisasmPerSec",
+          "decodePerSec",
+          "encodePerSec",
+          "tsDisasmPerSec",
+          "tsProgramPerSec",
+          ...baseline,
+        ].sort(),
+      );
+      if (codec.baselineUnavailable !== undefined)
+        expect(codec.baselineUnavailable).toMatch(
+          /^no ir3 codec at f8d0209e in this checkout's history/,
+        );
+      else expect(codec.baselineRev).toBe("f8d0209e");
+      expect(Object.keys(codec.byLength as object)).toEqual(["1000", "2000"]);
+      // The site of --out (out/): its size, pages, and the largest page's first paint.
+      expect(Object.keys(result.site).sort()).toEqual([
+        "bytes",
+        "largest",
+        "largestBytes",
+        "largestFirstPaintMs",
+        "pages",
+      ]);
+      expect(result.site.largestBytes).toBeLessThanOrEqual(500_000);
+      expect(Object.keys(result.ir3).sort()).toEqual(["dispatchC", "dispatchTs", "linearTs"]);
+      expect(Object.keys(result.build).sort()).toEqual([
+        "cliColdMs",
+        "coldMs",
+        "fullMs",
+        "noChangeMs",
+        "phases",
+      ]);
+      const phases = result.build.phases as unknown as Record<string, number>;
+      expect(Object.keys(phases)).toEqual(
+        expect.arrayContaining([
+          "load modules",
+          "read",
+          "validate",
+          "analyze",
+          "prettier",
+          "write",
+        ]),
+      );
+      expect(Object.values(phases).every((ms) => Number.isFinite(ms) && ms >= 0)).toBe(true);
+      expect(Object.keys(result.scale).sort()).toEqual(["20", "40"]);
+      const figures = [
+        ...Object.values(result.ir3),
+        ...["tsDisasmPerSec", "tsProgramPerSec", "decodePerSec", "encodePerSec"].map(
+          (k) => codec[k],
+        ),
+        ...baseline.filter((k) => k.endsWith("PerSec")).map((k) => codec[k]),
+        ...Object.values(codec.byLength as object),
+        result.build.fullMs,
+        result.build.noChangeMs,
+        result.build.coldMs,
+        result.build.cliColdMs,
+        ...Object.values(result.scale),
+        result.site.bytes,
+        result.site.pages,
+        result.site.largestFirstPaintMs,
+      ];
+      for (const v of figures) {
+        expect(typeof v).toBe("number");
+        expect(Number.isFinite(v) && v > 0).toBe(true);
+      }
+    },
+  );
 });

@@ -13,6 +13,7 @@ import * as threads from "../../generator/emit/startWorker";
 import { buildModels } from "../../generator/pipeline";
 import { fileTree, runCliFromSource } from "../helpers/cliFromSource";
 import { SPECS_DIR } from "../helpers/shippedModels";
+import { builtSpecs } from "../helpers/builtSpecs";
 
 // Codecs compiled on another thread (38 s for the slowest test with the machine shared by five
 // jest runs): sized for a machine several times slower.
@@ -34,14 +35,10 @@ test("the codecs compiled ahead are, byte for byte, those compiled on the main t
   await compileCodecsAhead(ahead);
   const here = generatedCodecs(models(SPECS_DIR));
   const compiled = generatedCodecs(ahead);
-  expect([...compiled.keys()]).toEqual([
-    "etnaviv",
-    "etnaviv-isa",
-    "ir3",
-    "ir3-cat0",
-    "r500",
-    "valhall",
-  ]);
+  // As far as this run's upstream trees build them.
+  expect([...compiled.keys()]).toEqual(
+    builtSpecs(["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"]),
+  );
   expect([...compiled.keys()]).toEqual([...here.keys()]);
   for (const [id, codec] of compiled) expect(codec.js).toBe(here.get(id)!.js);
 });

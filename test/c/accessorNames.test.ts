@@ -3,6 +3,8 @@
  * field name with one placement, and per instruction `<isa>_<insn>_get_<field>`. A name with
  * several placements (ir3 SRC2_R at bit 15 in cat3, bit 51 in cat2) keeps its bit ranges on its
  * macros only, where the bits are the point.
+ *
+ * @needs-upstream mesa
  */
 import { readFileSync } from "fs";
 import * as path from "path";

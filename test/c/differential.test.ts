@@ -10,12 +10,9 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import { headerView, type InstructionView } from "../../generator/emit/cheader/headerView";
 import type { Field, Instruction, IsaModel } from "../../generator/model/types";
-import * as etnaviv from "../../out/ts/etnaviv";
-import * as ir3 from "../../out/ts/ir3";
-import * as r500 from "../../out/ts/r500";
-import * as valhall from "../../out/ts/valhall";
 import { compile, HEADERS, ISAS, ROOT, sh, tempDir } from "./cc";
 import { prng } from "../../scripts/fuzz";
+import { describeEachSpec, generatedCodec } from "../helpers/builtSpecs";
 import { TEST_OUT } from "../helpers/testOutput";
 
 jest.setTimeout(180_000);
@@ -27,15 +24,8 @@ interface Codec {
     options?: { gpu?: number },
   ): { name: string; fields: Record<string, unknown> } | undefined;
 }
-const CODECS: Record<(typeof ISAS)[number], Codec> = {
-  etnaviv: etnaviv as unknown as Codec,
-  ir3: ir3 as unknown as Codec,
-  valhall: valhall as unknown as Codec,
-  r500: r500 as unknown as Codec,
-};
 const TRIALS = 8;
 const SIGNED = new Set(["int", "offset", "branch"]);
-
 
 /** Which fields a trial gives: in `order`, skipping the alternatives of fields already given. */
 function givenFields(fields: Field[], order: "forward" | "reverse", first?: string): Set<string> {
@@ -184,56 +174,60 @@ function instructionTest(
   return { c: c.join("\n"), expected };
 }
 
-describe.each(ISAS)("%s: C header against the TS codec", (id) => {
-  it("packs, sets, gets and unpacks every field of every instruction as encode/decode do", () => {
-    const model = JSON.parse(
-      readFileSync(path.join(TEST_OUT, "json", `${id}.json`), "utf8"),
-    ) as IsaModel;
-    const view = headerView(model);
-    const codec = CODECS[id];
-    const parts = model.instructions.map((ins, i) =>
-      instructionTest(
-        codec,
-        ins,
-        view.instructions[i],
-        trialsFor(codec, ins, 0x15af0 + i),
-        `test_${i}`,
-      ),
-    );
-    const program = [
-      `#include "${path.join(HEADERS, `${id}.h`)}"`,
-      "#include <stdio.h>",
-      "#include <string.h>",
-      `static void pw(const uint32_t *w) { int i; for (i = 0; i < ${model.isa.wordCount}; i++) printf(" %08lx", (unsigned long)w[i]); }`,
-      'static void pv(long long v) { printf(" %lld", v); }',
-      ...parts.map((p) => p.c),
-      "int main(void)",
-      "{",
-      ...model.instructions.map((_, i) => `\ttest_${i}();`),
-      "\treturn 0;",
-      "}",
-      "",
-    ].join("\n");
+describeEachSpec(
+  ISAS,
+  (id) => `${id}: C header against the TS codec`,
+  (id) => {
+    it("packs, sets, gets and unpacks every field of every instruction as encode/decode do", () => {
+      const model = JSON.parse(
+        readFileSync(path.join(TEST_OUT, "json", `${id}.json`), "utf8"),
+      ) as IsaModel;
+      const view = headerView(model);
+      const codec = generatedCodec(id) as unknown as Codec;
+      const parts = model.instructions.map((ins, i) =>
+        instructionTest(
+          codec,
+          ins,
+          view.instructions[i],
+          trialsFor(codec, ins, 0x15af0 + i),
+          `test_${i}`,
+        ),
+      );
+      const program = [
+        `#include "${path.join(HEADERS, `${id}.h`)}"`,
+        "#include <stdio.h>",
+        "#include <string.h>",
+        `static void pw(const uint32_t *w) { int i; for (i = 0; i < ${model.isa.wordCount}; i++) printf(" %08lx", (unsigned long)w[i]); }`,
+        'static void pv(long long v) { printf(" %lld", v); }',
+        ...parts.map((p) => p.c),
+        "int main(void)",
+        "{",
+        ...model.instructions.map((_, i) => `\ttest_${i}();`),
+        "\treturn 0;",
+        "}",
+        "",
+      ].join("\n");
 
-    const tmp = tempDir();
-    try {
-      const exe = path.join(tmp.dir, "diff");
-      compile(
-        ["gcc", "-std=c99", "-O0", "-Wall", "-Wextra", "-Werror", "-pedantic"],
-        tmp.write("diff.c", program),
-        exe,
-      );
-      const run = sh([exe]);
-      expect(run.status).toBe(0);
-      const got = run.stdout.trimEnd().split("\n");
-      const want = parts.flatMap((p) => p.expected);
-      const mismatches = want.flatMap((line, k) =>
-        got[k] === line ? [] : [{ want: line, got: got[k] }],
-      );
-      expect(got.length).toBe(want.length);
-      expect(mismatches.slice(0, 10)).toEqual([]);
-    } finally {
-      tmp.cleanup();
-    }
-  });
-});
+      const tmp = tempDir();
+      try {
+        const exe = path.join(tmp.dir, "diff");
+        compile(
+          ["gcc", "-std=c99", "-O0", "-Wall", "-Wextra", "-Werror", "-pedantic"],
+          tmp.write("diff.c", program),
+          exe,
+        );
+        const run = sh([exe]);
+        expect(run.status).toBe(0);
+        const got = run.stdout.trimEnd().split("\n");
+        const want = parts.flatMap((p) => p.expected);
+        const mismatches = want.flatMap((line, k) =>
+          got[k] === line ? [] : [{ want: line, got: got[k] }],
+        );
+        expect(got.length).toBe(want.length);
+        expect(mismatches.slice(0, 10)).toEqual([]);
+      } finally {
+        tmp.cleanup();
+      }
+    });
+  },
+);

@@ -9,10 +9,6 @@
 import { spawnSync } from "child_process";
 import { readFileSync } from "fs";
 import * as path from "path";
-import * as etnaviv from "../../out/ts/etnaviv";
-import * as ir3 from "../../out/ts/ir3";
-import * as r500 from "../../out/ts/r500";
-import * as valhall from "../../out/ts/valhall";
 import type { Instruction, IsaModel } from "../../generator/model/types";
 import { prng } from "../../bench/prng";
 import { compile, CXX17, C99, HEADERS, ROOT, sh, tempDir } from "./cc";
@@ -24,6 +20,7 @@ import {
   programHarnessSource,
   runHarness,
 } from "./disassemblerHarness";
+import { describeEachSpec, generatedCodec } from "../helpers/builtSpecs";
 import { TEST_OUT } from "../helpers/testOutput";
 
 // Compiling ir3's disassembler (120,000 lines) takes a minute on a loaded machine.
@@ -74,7 +71,6 @@ const GOLDEN: Record<string, [string, string][]> = {
 
 const modelOf = (id: string): IsaModel =>
   JSON.parse(readFileSync(path.join(TEST_OUT, "json", `${id}.json`), "utf8")) as IsaModel;
-const CODECS: Record<string, Codec> = { ir3, etnaviv, r500, valhall };
 
 interface Case {
   words: number[];
@@ -129,49 +125,52 @@ function run(argv: string[], input: string): { stdout: string; stderr: string } 
 const line = (c: Case) =>
   `${c.gpu} ${c.showErrors ? 1 : 0} ${c.words.map((w) => w.toString(16)).join(" ")}\n`;
 
-describe.each(C_ISAS)("out/c/%s-disasm.c", (id) => {
-  const model = modelOf(id);
-  const codec = CODECS[id];
-  const t = tempDir();
-  let exe = "";
-  let object = "";
-  beforeAll(() => {
-    object = compileDisassembler(t.dir, HEADERS, id, "-O0");
-    exe = buildHarness(t.dir, HEADERS, id, model.isa.wordCount, object);
-  });
-  afterAll(() => t.cleanup());
+describeEachSpec(
+  C_ISAS,
+  (id) => `out/c/${id}-disasm.c`,
+  (id) => {
+    const model = modelOf(id);
+    const codec: Codec = generatedCodec(id);
+    const t = tempDir();
+    let exe = "";
+    let object = "";
+    beforeAll(() => {
+      object = compileDisassembler(t.dir, HEADERS, id, "-O0");
+      exe = buildHarness(t.dir, HEADERS, id, model.isa.wordCount, object);
+    });
+    afterAll(() => t.cleanup());
 
-  it("prints the TS codec's text for random words of every instruction and generation, and fully random words", () => {
-    const cases = casesOf(model, 27);
-    const got = runHarness(exe, cases.map(line).join(""));
-    expect(got.length).toBe(cases.length);
-    const wrong = cases
-      .map((c, i) => ({
-        ...c,
-        words: c.words.map((w) => `0x${w.toString(16)}`).join(" "),
-        want: codec.disassemble(c.words, {
-          gpu: c.gpu === 0 ? undefined : c.gpu,
-          showErrors: c.showErrors,
-        }),
-        got: got[i],
-      }))
-      .filter((x) => x.want !== x.got);
-    expect(wrong.slice(0, 5)).toEqual([]);
-  });
+    it("prints the TS codec's text for random words of every instruction and generation, and fully random words", () => {
+      const cases = casesOf(model, 27);
+      const got = runHarness(exe, cases.map(line).join(""));
+      expect(got.length).toBe(cases.length);
+      const wrong = cases
+        .map((c, i) => ({
+          ...c,
+          words: c.words.map((w) => `0x${w.toString(16)}`).join(" "),
+          want: codec.disassemble(c.words, {
+            gpu: c.gpu === 0 ? undefined : c.gpu,
+            showErrors: c.showErrors,
+          }),
+          got: got[i],
+        }))
+        .filter((x) => x.want !== x.got);
+      expect(wrong.slice(0, 5)).toEqual([]);
+    });
 
-  it("writes snprintf-style: full length returned, at most size-1 characters and a NUL; options may be NULL", () => {
-    const cases = casesOf(model, 5).slice(0, 40);
-    const fn = id;
-    const calls = cases
-      .map((c, n) => {
-        const words = `{ ${c.words.map((w) => `0x${w.toString(16)}u`).join(", ")} }`;
-        return `	{
+    it("writes snprintf-style: full length returned, at most size-1 characters and a NUL; options may be NULL", () => {
+      const cases = casesOf(model, 5).slice(0, 40);
+      const fn = id;
+      const calls = cases
+        .map((c, n) => {
+          const words = `{ ${c.words.map((w) => `0x${w.toString(16)}u`).join(", ")} }`;
+          return `	{
 		static const uint32_t w[] = ${words};
 		check(w, ${n % 4 === 0 ? "NULL" : "&options"});
 	}`;
-      })
-      .join("\n");
-    const program = `#include <stdio.h>
+        })
+        .join("\n");
+      const program = `#include <stdio.h>
 #include <string.h>
 #include "${id}-disasm.h"
 
@@ -199,127 +198,128 @@ ${calls}
 	return 0;
 }
 `;
-    {
-      const r = sh([linkWith(t.dir, HEADERS, object, "snprintf", program)]);
-      expect(r.status).toBe(0);
-      expect(r.stdout.split("\n").slice(0, -1)).toEqual(
-        cases.map((c, n) => {
-          const text = codec.disassemble(c.words, n % 4 === 0 ? {} : { showErrors: true });
-          return `${Buffer.byteLength(text)} ${text}`;
-        }),
-      );
-    }
-  });
-
-  it("disassembleProgram's lines for random programs (conflicts included), show_errors on and off; -1 and nothing printed for a partial instruction", () => {
-    const program = linkWith(t.dir, HEADERS, object, "program", programHarnessSource(id));
-    const wc = model.isa.wordCount;
-    const cases = casesOf(model, 9);
-    let conflicts = 0;
-    for (const gpu of GENS[id])
-      for (const showErrors of [false, true]) {
-        // The cases of this generation in a seeded random order, as one program.
-        const next = prng(gpu * 2 + (showErrors ? 1 : 0));
-        const own = cases.filter((c) => c.gpu === gpu).map((c) => ({ c, key: next() }));
-        const words = own.sort((a, b) => a.key - b.key).flatMap(({ c }) => c.words);
-        const options = { gpu: gpu === 0 ? undefined : gpu, showErrors };
-        const want = codec.disassembleProgram(words, options);
-        conflicts += want.filter((l) => l.includes("; bitset conflict: ")).length;
-        const input = words.map((w) => w.toString(16)).join(" ");
-        const r = run([program, String(gpu), showErrors ? "1" : "0"], input);
-        expect(r.stderr).toBe("= 0\n");
-        const got = r.stdout.split("\n");
-        expect(got.pop()).toBe("");
-        expect(got.length).toBe(want.length);
-        expect(got.filter((l, i) => l !== want[i]).slice(0, 5)).toEqual([]);
-        if (wc > 1) {
-          const partial = run([program, String(gpu), showErrors ? "1" : "0"], input + " 1");
-          expect([partial.stdout, partial.stderr]).toEqual(["", "= -1\n"]);
-          expect(() => codec.disassembleProgram([...words, 1], options)).toThrow(RangeError);
-        }
-      }
-    // ir3's encodings overlap (Mesa's bitset conflicts): the carried error must be exercised.
-    if (id === "ir3") expect(conflicts).toBeGreaterThan(0);
-  });
-
-  it("stores only where its runs reserved the room: built with DIS_CHECK_ROOM and AddressSanitizer, random programs and lines print the TS codec's text", () => {
-    // ASan's leak check needs ptrace, which containers may refuse; nothing here allocates.
-    process.env.ASAN_OPTIONS = "detect_leaks=0";
-    // The program's buffer as small as allowed: every run of text meets a full buffer.
-    const flags = [
-      ...C99,
-      "-O0",
-      "-DDIS_CHECK_ROOM",
-      "-DDIS_PROGRAM_BUFFER=(DIS_LINE_ROOM > 0 ? DIS_LINE_ROOM : 1)",
-      "-fsanitize=address,undefined",
-    ];
-    const checked = (name: string, main: string) => {
-      const exe = path.join(t.dir, name);
-      compile([...flags, "-fno-sanitize-recover=all"], t.write(`${name}.c`, main), exe, [
-        `-I${HEADERS}`,
-        path.join(HEADERS, `${id}-disasm.c`),
-      ]);
-      return exe;
-    };
-    const program = checked("checked-program", programHarnessSource(id));
-    const lines = checked("checked-lines", harnessSource(id, model.isa.wordCount));
-    const cases = casesOf(model, 13);
-    for (const gpu of GENS[id])
-      for (const showErrors of [false, true]) {
-        const words = cases.filter((c) => c.gpu === gpu).flatMap((c) => c.words);
-        const options = { gpu: gpu === 0 ? undefined : gpu, showErrors };
-        const r = run(
-          [program, String(gpu), showErrors ? "1" : "0"],
-          words.map((w) => w.toString(16)).join(" "),
+      {
+        const r = sh([linkWith(t.dir, HEADERS, object, "snprintf", program)]);
+        expect(r.status).toBe(0);
+        expect(r.stdout.split("\n").slice(0, -1)).toEqual(
+          cases.map((c, n) => {
+            const text = codec.disassemble(c.words, n % 4 === 0 ? {} : { showErrors: true });
+            return `${Buffer.byteLength(text)} ${text}`;
+          }),
         );
-        expect(r.stderr).toBe("= 0\n");
-        const want = codec.disassembleProgram(words, options);
-        expect(
-          r.stdout
-            .split("\n")
-            .filter((l, i) => l !== (want[i] ?? ""))
-            .slice(0, 5),
-        ).toEqual([]);
       }
-    const got = runHarness(lines, cases.map(line).join(""));
-    const want = cases.map((c) =>
-      codec.disassemble(c.words, {
-        gpu: c.gpu === 0 ? undefined : c.gpu,
-        showErrors: c.showErrors,
-      }),
-    );
-    expect(got.filter((l, i) => l !== want[i]).slice(0, 5)).toEqual([]);
-  });
-
-  if (id === "ir3")
-    it("prints Mesa's conflict with the next instruction's errors (show_errors), and drops it in ir3_disasm", () => {
-      const program = linkWith(t.dir, HEADERS, object, "conflict", programHarnessSource(id));
-      const input = "00e74000 c7600000 0000000a 20044005";
-      const r = run([program, "700", "1"], input);
-      expect(r.stdout).toBe(
-        "no match: c760000000e74000\nmov.f32f32 r1.y, r2.z\t; bitset conflict: stsc vs stib.b\n",
-      );
-      expect(run([program, "700", "0"], input).stdout).toBe(
-        "no match: c760000000e74000\nmov.f32f32 r1.y, r2.z\n",
-      );
-      expect(runHarness(exe, "700 1 00e74000 c7600000\n700 1 0000000a 20044005\n")).toEqual([
-        "no match: c760000000e74000",
-        "mov.f32f32 r1.y, r2.z",
-      ]);
     });
 
-  it("prints upstream's text for known words", () => {
-    expect(runHarness(exe, GOLDEN[id].map(([words]) => `0 0 ${words}\n`).join(""))).toEqual(
-      GOLDEN[id].map(([, text]) => text),
-    );
-  });
+    it("disassembleProgram's lines for random programs (conflicts included), show_errors on and off; -1 and nothing printed for a partial instruction", () => {
+      const program = linkWith(t.dir, HEADERS, object, "program", programHarnessSource(id));
+      const wc = model.isa.wordCount;
+      const cases = casesOf(model, 9);
+      let conflicts = 0;
+      for (const gpu of GENS[id])
+        for (const showErrors of [false, true]) {
+          // The cases of this generation in a seeded random order, as one program.
+          const next = prng(gpu * 2 + (showErrors ? 1 : 0));
+          const own = cases.filter((c) => c.gpu === gpu).map((c) => ({ c, key: next() }));
+          const words = own.sort((a, b) => a.key - b.key).flatMap(({ c }) => c.words);
+          const options = { gpu: gpu === 0 ? undefined : gpu, showErrors };
+          const want = codec.disassembleProgram(words, options);
+          conflicts += want.filter((l) => l.includes("; bitset conflict: ")).length;
+          const input = words.map((w) => w.toString(16)).join(" ");
+          const r = run([program, String(gpu), showErrors ? "1" : "0"], input);
+          expect(r.stderr).toBe("= 0\n");
+          const got = r.stdout.split("\n");
+          expect(got.pop()).toBe("");
+          expect(got.length).toBe(want.length);
+          expect(got.filter((l, i) => l !== want[i]).slice(0, 5)).toEqual([]);
+          if (wc > 1) {
+            const partial = run([program, String(gpu), showErrors ? "1" : "0"], input + " 1");
+            expect([partial.stdout, partial.stderr]).toEqual(["", "= -1\n"]);
+            expect(() => codec.disassembleProgram([...words, 1], options)).toThrow(RangeError);
+          }
+        }
+      // ir3's encodings overlap (Mesa's bitset conflicts): the carried error must be exercised.
+      if (id === "ir3") expect(conflicts).toBeGreaterThan(0);
+    });
 
-  it("compiles as C++", () => {
-    compile(
-      [...CXX17, "-x", "c++", "-fsyntax-only"],
-      path.join(HEADERS, `${id}-disasm.c`),
-      undefined,
-      [`-I${HEADERS}`],
-    );
-  });
-});
+    it("stores only where its runs reserved the room: built with DIS_CHECK_ROOM and AddressSanitizer, random programs and lines print the TS codec's text", () => {
+      // ASan's leak check needs ptrace, which containers may refuse; nothing here allocates.
+      process.env.ASAN_OPTIONS = "detect_leaks=0";
+      // The program's buffer as small as allowed: every run of text meets a full buffer.
+      const flags = [
+        ...C99,
+        "-O0",
+        "-DDIS_CHECK_ROOM",
+        "-DDIS_PROGRAM_BUFFER=(DIS_LINE_ROOM > 0 ? DIS_LINE_ROOM : 1)",
+        "-fsanitize=address,undefined",
+      ];
+      const checked = (name: string, main: string) => {
+        const exe = path.join(t.dir, name);
+        compile([...flags, "-fno-sanitize-recover=all"], t.write(`${name}.c`, main), exe, [
+          `-I${HEADERS}`,
+          path.join(HEADERS, `${id}-disasm.c`),
+        ]);
+        return exe;
+      };
+      const program = checked("checked-program", programHarnessSource(id));
+      const lines = checked("checked-lines", harnessSource(id, model.isa.wordCount));
+      const cases = casesOf(model, 13);
+      for (const gpu of GENS[id])
+        for (const showErrors of [false, true]) {
+          const words = cases.filter((c) => c.gpu === gpu).flatMap((c) => c.words);
+          const options = { gpu: gpu === 0 ? undefined : gpu, showErrors };
+          const r = run(
+            [program, String(gpu), showErrors ? "1" : "0"],
+            words.map((w) => w.toString(16)).join(" "),
+          );
+          expect(r.stderr).toBe("= 0\n");
+          const want = codec.disassembleProgram(words, options);
+          expect(
+            r.stdout
+              .split("\n")
+              .filter((l, i) => l !== (want[i] ?? ""))
+              .slice(0, 5),
+          ).toEqual([]);
+        }
+      const got = runHarness(lines, cases.map(line).join(""));
+      const want = cases.map((c) =>
+        codec.disassemble(c.words, {
+          gpu: c.gpu === 0 ? undefined : c.gpu,
+          showErrors: c.showErrors,
+        }),
+      );
+      expect(got.filter((l, i) => l !== want[i]).slice(0, 5)).toEqual([]);
+    });
+
+    if (id === "ir3")
+      it("prints Mesa's conflict with the next instruction's errors (show_errors), and drops it in ir3_disasm", () => {
+        const program = linkWith(t.dir, HEADERS, object, "conflict", programHarnessSource(id));
+        const input = "00e74000 c7600000 0000000a 20044005";
+        const r = run([program, "700", "1"], input);
+        expect(r.stdout).toBe(
+          "no match: c760000000e74000\nmov.f32f32 r1.y, r2.z\t; bitset conflict: stsc vs stib.b\n",
+        );
+        expect(run([program, "700", "0"], input).stdout).toBe(
+          "no match: c760000000e74000\nmov.f32f32 r1.y, r2.z\n",
+        );
+        expect(runHarness(exe, "700 1 00e74000 c7600000\n700 1 0000000a 20044005\n")).toEqual([
+          "no match: c760000000e74000",
+          "mov.f32f32 r1.y, r2.z",
+        ]);
+      });
+
+    it("prints upstream's text for known words", () => {
+      expect(runHarness(exe, GOLDEN[id].map(([words]) => `0 0 ${words}\n`).join(""))).toEqual(
+        GOLDEN[id].map(([, text]) => text),
+      );
+    });
+
+    it("compiles as C++", () => {
+      compile(
+        [...CXX17, "-x", "c++", "-fsyntax-only"],
+        path.join(HEADERS, `${id}-disasm.c`),
+        undefined,
+        [`-I${HEADERS}`],
+      );
+    });
+  },
+);

@@ -7,6 +7,8 @@
  * followed by a blank line; `0x%08x` values at column 64 by `seekcol`; booleans as one define),
  * independently of this project's reader and emitter. §C.3 says the real output for this isa.xml
  * equals Mesa's 2019 isa.xml.h body except for two enum values and UNK3_31, which is what it has.
+ *
+ * @needs-upstream mesa
  */
 import { readFileSync } from "fs";
 import * as path from "path";

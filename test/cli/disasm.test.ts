@@ -1,3 +1,4 @@
+/** @needs-upstream mesa */
 import { mkdtempSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";

@@ -29,12 +29,7 @@ import fc from "fast-check";
 import { generationsOfInstructions } from "../../generator/codecs";
 import type { Instruction, IsaModel } from "../../generator/model/types";
 import { masked, withEnumIntegers } from "../../generator/runtime/codec/isaspecSpellings";
-import * as etnaviv from "../../out/ts/etnaviv";
-import * as etnavivIsa from "../../out/ts/etnaviv-isa";
-import * as ir3 from "../../out/ts/ir3";
-import * as ir3Cat0 from "../../out/ts/ir3-cat0";
-import * as r500 from "../../out/ts/r500";
-import * as valhall from "../../out/ts/valhall";
+import { describeEachSpec, generatedCodec } from "../helpers/builtSpecs";
 import { TEST_OUT } from "../helpers/testOutput";
 
 interface Options {
@@ -50,14 +45,7 @@ interface Codec {
   assemble(text: string, options?: Options): Uint32Array;
 }
 
-const CODECS: Record<string, Codec> = {
-  ir3,
-  "ir3-cat0": ir3Cat0,
-  etnaviv,
-  "etnaviv-isa": etnavivIsa,
-  valhall,
-  r500,
-};
+const IDS = ["ir3", "ir3-cat0", "etnaviv", "etnaviv-isa", "valhall", "r500"];
 
 /** Random words per instruction and generation: enough for every instruction, run time modest. */
 const RUNS: Record<string, number> = {
@@ -301,11 +289,12 @@ function reasonsOf(
   return null;
 }
 
-describe.each(Object.keys(CODECS))(
-  "%s: every line disassemble prints assembles back to it",
+describeEachSpec(
+  IDS,
+  (id) => `${id}: every line disassemble prints assembles back to it`,
   (id) => {
     test("random valid words of every instruction and generation", () => {
-      const codec = CODECS[id];
+      const codec: Codec = generatedCodec(id);
       const model = modelOf(id);
       const gens = generationsOfInstructions(model.instructions);
       const exceptions: Record<string, Record<string, number>> = {};

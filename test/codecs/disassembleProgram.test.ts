@@ -4,6 +4,8 @@
  * prints for a program, including the line of words no encoding matches and, with show_errors, the
  * conflict error Mesa keeps from such words and prints with the next line. Expected lines are
  * worked out by hand from the documents' display templates and Mesa's isaspec_decode_impl.c.
+ *
+ * @needs-upstream mesa
  */
 import * as etnaviv from "../../out/ts/etnaviv";
 import * as ir3 from "../../out/ts/ir3";

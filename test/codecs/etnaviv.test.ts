@@ -5,6 +5,8 @@
  * disassembly-syntax.md §2, and lines written here by hand from etnaviv.xml's display templates
  * (INSTR_ALU, INSTR_CF, INSTR_LOAD_STORE, #instruction-dst/-src, the forms' displays) with words
  * from the §D.2 bit table — never taken from the codec.
+ *
+ * @needs-upstream mesa
  */
 import fc from "fast-check";
 import { shippedModels } from "../helpers/shippedModels";

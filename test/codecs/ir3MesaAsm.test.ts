@@ -6,6 +6,8 @@
  * from the bit positions of specs/ir3/*.xml. Every non-zero bit the text does not show cites its
  * rule. Don't-care (`x`) bits are never written by encode.py (`val = match | fields`), so they are 0
  * here even where the hardware's own words have them set.
+ *
+ * @needs-upstream mesa
  */
 import { readFileSync } from "fs";
 import * as path from "path";

@@ -6,7 +6,9 @@
  * words and decode to the same fields; and the text of such words assembles to words printing the
  * same text, which assemble to themselves. Golden lines per category are written by hand from the
  * documents' display templates; they and the other lines here were checked against Mesa's decoder
- * (built from decode.py and isaspec_decode_impl.c outside the repository) when written. */
+ * (built from decode.py and isaspec_decode_impl.c outside the repository) when written. *
+ * @needs-upstream mesa
+ */
 import { rmSync } from "fs";
 import fc from "fast-check";
 import { Diagnostics } from "../../generator/diagnostics";

@@ -2,6 +2,8 @@
  * The names the TS codecs give what a document leaves unnamed: enum values (from their display
  * text, `none` for one that displays as nothing, `value<n>` for one with no text) and the fields
  * interfaces of instructions (after an instruction, unique even where names collide).
+ *
+ * @needs-upstream mesa
  */
 import { mkdtempSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";

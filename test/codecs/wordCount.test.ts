@@ -3,36 +3,41 @@
  * more or fewer (it had read missing words as 0, so ir3's `decode([1])` was a `nop`), and
  * `disassemble` prints what it prints for words no instruction matches, one instruction long.
  */
-import * as etnaviv from "../../out/ts/etnaviv";
-import * as ir3 from "../../out/ts/ir3";
-import * as r500 from "../../out/ts/r500";
-import * as valhall from "../../out/ts/valhall";
+import { generatedCodec, needing } from "../helpers/builtSpecs";
 
-const CODECS = { etnaviv, ir3, r500, valhall } as const;
+const IDS = ["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"];
 
-test.each(Object.entries(CODECS))("%s: decode refuses too few or too many words", (_id, codec) => {
-  const n = codec.ISA.wordCount;
-  const nop = new Array<number>(n).fill(0);
-  expect([
-    codec.decode([]),
-    codec.decode([1]),
-    codec.decode(nop.slice(1)),
-    codec.decode([...nop, 0]),
-  ]).toEqual([undefined, undefined, undefined, undefined]);
-  expect(codec.decode(new Uint32Array(n + 1))).toBeUndefined();
-});
+for (const id of IDS)
+  needing({ specs: [id] }).test(`${id}: decode refuses too few or too many words`, () => {
+    const codec = generatedCodec(id);
+    const n = codec.ISA.wordCount;
+    const nop = new Array<number>(n).fill(0);
+    expect([
+      codec.decode([]),
+      codec.decode([1]),
+      codec.decode(nop.slice(1)),
+      codec.decode([...nop, 0]),
+    ]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(codec.decode(new Uint32Array(n + 1))).toBeUndefined();
+  });
 
-test("ir3: [1] was a nop; [1, 0] still is", () => {
-  expect(ir3.decode([1])).toBeUndefined();
-  expect(ir3.decode([1, 0])?.name).toBe("nop");
-});
+for (const id of ["ir3", "ir3-cat0"])
+  needing({ specs: [id] }).test(`${id}: [1] was a nop; [1, 0] still is`, () => {
+    const codec = generatedCodec(id);
+    expect(codec.decode([1])).toBeUndefined();
+    expect(codec.decode([1, 0])?.name).toBe("nop");
+  });
 
-test("disassemble prints the no-match line for the wrong number of words", () => {
-  expect(ir3.disassemble([1])).toBe("no match: 0000000000000001");
-  expect(ir3.disassemble([1, 1, 1])).toBe("no match: 0000000100000001");
-  expect(etnaviv.disassemble([1])).toBe("no match: 00000000000000000000000000000001");
-  expect(valhall.disassemble([1])).toBe("unknown 0x00000001 0x00000000");
-  expect(r500.disassemble([])).toBe(
-    "unknown 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000",
-  );
-});
+/** The words and what `disassemble` prints for them, one instruction long. */
+const NO_MATCH: [string, number[], string][] = [
+  ["ir3", [1], "no match: 0000000000000001"],
+  ["ir3", [1, 1, 1], "no match: 0000000100000001"],
+  ["ir3-cat0", [1, 1, 1], "no match: 0000000100000001"],
+  ["etnaviv", [1], "no match: 00000000000000000000000000000001"],
+  ["valhall", [1], "unknown 0x00000001 0x00000000"],
+  ["r500", [], "unknown 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000"],
+];
+for (const [id, words, text] of NO_MATCH)
+  needing({ specs: [id] }).test(`${id}: disassemble([${words}]) prints the no-match line`, () => {
+    expect(generatedCodec(id).disassemble(words)).toBe(text);
+  });

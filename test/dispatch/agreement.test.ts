@@ -4,6 +4,8 @@
  * alone: the fixture of test/helpers/ir3Cat0) and on a million seeded words elsewhere (ir3 at
  * every edge of its generation ranges), against the independent linear scan of ./reference and
  * against decode itself, and on every instruction's boundary words.
+ *
+ * @needs-upstream mesa
  */
 import * as etnavivCodec from "../../out/ts/etnaviv";
 import * as ir3Codec from "../../out/ts/ir3";
@@ -370,9 +372,9 @@ describe.each(["etnaviv", "valhall"] as DispatchIsa[])("%s: random and boundary 
   it("agrees with the reference and with decode on 1,000,000 seeded words (half uniform, half built from an instruction)", () => {
     // No instruction has a gen range narrower than every gpu (etnaviv.xml's leaves have none, so
     // isaspec's default 0..2^32-1), so the gpu passed (varied below) cannot change the answer.
-    expect(
-      r.hasGen.every((h, k) => !h || (r.genMin[k] === 0 && r.genMax[k] === 0xffffffff)),
-    ).toBe(true);
+    expect(r.hasGen.every((h, k) => !h || (r.genMin[k] === 0 && r.genMax[k] === 0xffffffff))).toBe(
+      true,
+    );
     const rnd = prng(isa === "etnaviv" ? 10 : 11);
     const words = new Uint32Array(r.wordCount);
     const bad = firstMismatches();

@@ -2,6 +2,8 @@
  * The generated handler skeletons: the TS ones (and the dispatch modules they import) typecheck
  * under strict settings with unused names reported, and a stub throws naming its instruction. The C
  * skeletons are compiled and linked by c.test.ts.
+ *
+ * @needs-upstream mesa
  */
 import * as path from "path";
 import * as ts from "typescript";

@@ -36,6 +36,7 @@ import {
   shippedJson,
 } from "./reference";
 import { TEST_OUT } from "../helpers/testOutput";
+import { describeEachSpec, needing } from "../helpers/builtSpecs";
 
 const leaf = (...candidates: number[]): DecisionTree => ({ kind: "leaf", candidates });
 const pattern = (match: number, tested: number): DispatchPattern => ({
@@ -133,88 +134,95 @@ describe("C names", () => {
   });
 });
 
-describe.each([...DISPATCH_ISAS])("%s: tree invariants", (isa) => {
-  const m = shippedJson(isa);
-  const plan = planDispatch(m);
-  const n = m.instructions.length;
-  const leaves = leavesOf(plan.tree);
+describeEachSpec(
+  DISPATCH_ISAS,
+  (isa) => `${isa}: tree invariants`,
+  (isa) => {
+    const m = shippedJson(isa);
+    const plan = planDispatch(m);
+    const n = m.instructions.length;
+    const leaves = leavesOf(plan.tree);
 
-  it("lists every instruction in some leaf, each leaf in model order, within the copy budget", () => {
-    const seen = new Set(leaves.flatMap((l) => l.candidates));
-    expect(seen.size).toBe(n);
-    for (const l of leaves) expect(l.candidates).toEqual([...l.candidates].sort((a, b) => a - b));
-    expect(leaves.reduce((s, l) => s + l.candidates.length, 0)).toBeLessThanOrEqual(
-      DUPLICATION_BUDGET * n,
-    );
-  });
-
-  it("states the stats of a recount, and writes them to out/dispatch", () => {
-    let nodes = 0;
-    const count = (t: DecisionTree): void => {
-      if (t.kind === "split") {
-        nodes++;
-        t.children.forEach(count);
-      }
-    };
-    count(plan.tree);
-    const full = leaves.filter((l) => l.candidates.length > 0);
-    const perInstruction = m.instructions.map((_, id) => {
-      const ds = full.filter((l) => l.candidates.includes(id)).map((l) => l.depth);
-      return ds.reduce((a, b) => a + b, 0) / ds.length;
+    it("lists every instruction in some leaf, each leaf in model order, within the copy budget", () => {
+      const seen = new Set(leaves.flatMap((l) => l.candidates));
+      expect(seen.size).toBe(n);
+      for (const l of leaves) expect(l.candidates).toEqual([...l.candidates].sort((a, b) => a - b));
+      expect(leaves.reduce((s, l) => s + l.candidates.length, 0)).toBeLessThanOrEqual(
+        DUPLICATION_BUDGET * n,
+      );
     });
-    const expected = {
-      instructions: n,
-      nodes,
-      leaves: full.length,
-      maxDepth: Math.max(...full.map((l) => l.depth)),
-      meanDepth: Math.round((perInstruction.reduce((a, b) => a + b, 0) / n) * 1e4) / 1e4,
-      tableBytes: plan.stats.tableBytes,
-    };
-    expect(plan.stats).toEqual(expected);
-    const written = JSON.parse(
-      readFileSync(path.join(TEST_OUT, "dispatch", `${isa}.stats.json`), "utf8"),
-    );
-    expect(written).toEqual(expected);
-  });
 
-  it("renders the same files twice", () => {
-    const once = emitDispatch([m]);
-    expect(emitDispatch([m])).toEqual(once);
-    expect(once.map((f) => f.path).sort()).toEqual(
-      [
-        "README.md",
-        `${isa}-handlers.c`,
-        `${isa}-handlers.ts`,
-        `${isa}.c`,
-        `${isa}.h`,
-        `${isa}.stats.json`,
-        `${isa}.ts`,
-      ].map((p) => `dispatch/${p}`),
-    );
-  });
-});
+    it("states the stats of a recount, and writes them to out/dispatch", () => {
+      let nodes = 0;
+      const count = (t: DecisionTree): void => {
+        if (t.kind === "split") {
+          nodes++;
+          t.children.forEach(count);
+        }
+      };
+      count(plan.tree);
+      const full = leaves.filter((l) => l.candidates.length > 0);
+      const perInstruction = m.instructions.map((_, id) => {
+        const ds = full.filter((l) => l.candidates.includes(id)).map((l) => l.depth);
+        return ds.reduce((a, b) => a + b, 0) / ds.length;
+      });
+      const expected = {
+        instructions: n,
+        nodes,
+        leaves: full.length,
+        maxDepth: Math.max(...full.map((l) => l.depth)),
+        meanDepth: Math.round((perInstruction.reduce((a, b) => a + b, 0) / n) * 1e4) / 1e4,
+        tableBytes: plan.stats.tableBytes,
+      };
+      expect(plan.stats).toEqual(expected);
+      const written = JSON.parse(
+        readFileSync(path.join(TEST_OUT, "dispatch", `${isa}.stats.json`), "utf8"),
+      );
+      expect(written).toEqual(expected);
+    });
+
+    it("renders the same files twice", () => {
+      const once = emitDispatch([m]);
+      expect(emitDispatch([m])).toEqual(once);
+      expect(once.map((f) => f.path).sort()).toEqual(
+        [
+          "README.md",
+          `${isa}-handlers.c`,
+          `${isa}-handlers.ts`,
+          `${isa}.c`,
+          `${isa}.h`,
+          `${isa}.stats.json`,
+          `${isa}.ts`,
+        ].map((p) => `dispatch/${p}`),
+      );
+    });
+  },
+);
 
 describe("shapes worked out from the models", () => {
-  it("etnaviv: the 6-bit OPC, then one bit at a time among the instructions sharing it", () => {
-    // etnaviv.xml: every leaf fixes OPC (bits 0..5); those sharing it differ in OPCODE_BIT6 (80) or
-    // in which sources are used (SRC0_USE 43, SRC1_USE 70: branch, branch_unary, branch_binary).
-    const m = shippedJson("etnaviv");
-    const byLow = new Map<number, number>();
-    for (const i of m.instructions)
-      byLow.set(i.encoding.match[0] & 63, (byLow.get(i.encoding.match[0] & 63) ?? 0) + 1);
-    const sizes = [...byLow.values()];
-    const { tree, stats } = planDispatch(m);
-    expect(tree).toMatchObject({ kind: "split", word: 0, low: 0, width: 6 });
-    // A group of n instructions below the root takes n - 1 one-bit splits.
-    expect(stats.nodes).toBe(1 + sizes.reduce((n, s) => n + s - 1, 0));
-    expect(stats.leaves).toBe(m.instructions.length);
-    expect(stats.maxDepth).toBe(1 + Math.ceil(Math.log2(Math.max(...sizes))));
-    const widths = (t: DecisionTree): number[] =>
-      t.kind === "split" ? [t.width, ...t.children.flatMap(widths)] : [];
-    expect(
-      new Set((tree as Extract<DecisionTree, { kind: "split" }>).children.flatMap(widths)),
-    ).toEqual(new Set([1]));
-  });
+  needing({ specs: ["etnaviv"] }).test(
+    "etnaviv: the 6-bit OPC, then one bit at a time among the instructions sharing it",
+    () => {
+      // etnaviv.xml: every leaf fixes OPC (bits 0..5); those sharing it differ in OPCODE_BIT6 (80) or
+      // in which sources are used (SRC0_USE 43, SRC1_USE 70: branch, branch_unary, branch_binary).
+      const m = shippedJson("etnaviv");
+      const byLow = new Map<number, number>();
+      for (const i of m.instructions)
+        byLow.set(i.encoding.match[0] & 63, (byLow.get(i.encoding.match[0] & 63) ?? 0) + 1);
+      const sizes = [...byLow.values()];
+      const { tree, stats } = planDispatch(m);
+      expect(tree).toMatchObject({ kind: "split", word: 0, low: 0, width: 6 });
+      // A group of n instructions below the root takes n - 1 one-bit splits.
+      expect(stats.nodes).toBe(1 + sizes.reduce((n, s) => n + s - 1, 0));
+      expect(stats.leaves).toBe(m.instructions.length);
+      expect(stats.maxDepth).toBe(1 + Math.ceil(Math.log2(Math.max(...sizes))));
+      const widths = (t: DecisionTree): number[] =>
+        t.kind === "split" ? [t.width, ...t.children.flatMap(widths)] : [];
+      expect(
+        new Set((tree as Extract<DecisionTree, { kind: "split" }>).children.flatMap(widths)),
+      ).toEqual(new Set([1]));
+    },
+  );
 
   it("r500: one instruction is one leaf", () => {
     expect(planDispatch(shippedJson("r500")).tree).toEqual(leaf(0));
@@ -327,12 +335,21 @@ describe.each([
 function strictTypeErrors(source: string): string[] {
   const file = ts.createSourceFile("t.ts", source, ts.ScriptTarget.ES2022);
   const host = ts.createCompilerHost({});
-  const options = { strict: true, noUnusedLocals: true, noUnusedParameters: true, noEmit: true, types: [], lib: ["lib.es2022.d.ts"] };
+  const options = {
+    strict: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    noEmit: true,
+    types: [],
+    lib: ["lib.es2022.d.ts"],
+  };
   const program = ts.createProgram(["t.ts"], options, {
     ...host,
     getSourceFile: (name, v) => (name === "t.ts" ? file : host.getSourceFile(name, v)),
   });
-  return ts.getPreEmitDiagnostics(program).map((x) => ts.flattenDiagnosticMessageText(x.messageText, "\n"));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((x) => ts.flattenDiagnosticMessageText(x.messageText, "\n"));
 }
 
 describe("the leaf check compares only the words some instruction tests", () => {
@@ -348,19 +365,29 @@ describe("the leaf check compares only the words some instruction tests", () => 
   it("lists the words with a tested or expected bit, in order", () => {
     expect(checkedWords(6, words(6, { 0: 2 }), words(6, { 0: 3 }))).toEqual([0]);
     // Word 4: a match bit the instruction does not test (it never matches; the check must stay).
-    expect(checkedWords(3, [...words(3, { 2: 1 }), ...words(3, { 1: 8 })], [...words(3, { 2: 1 }), ...words(3, {})])).toEqual([1, 2]);
+    expect(
+      checkedWords(
+        3,
+        [...words(3, { 2: 1 }), ...words(3, { 1: 8 })],
+        [...words(3, { 2: 1 }), ...words(3, {})],
+      ),
+    ).toEqual([1, 2]);
   });
 
   it("a six-word ISA testing word 0 only ignores the other words, and still rejects word 0 mismatches", () => {
     const m = wide(6, [
-      instruction("A", words(6, { 0: 2 }), words(6, { 0: 3 }), 1, { encoding: { match: words(6, { 0: 2 }), mask: words(6, { 0: 3 }), dontCare: words(6, {}) } }),
+      instruction("A", words(6, { 0: 2 }), words(6, { 0: 3 }), 1, {
+        encoding: { match: words(6, { 0: 2 }), mask: words(6, { 0: 3 }), dontCare: words(6, {}) },
+      }),
     ]);
     const d = loadDispatch(m);
     expect(d.dispatch([2, 0xffffffff, 1, 2, 3, 4])).toBe(0);
     expect(d.dispatch([0xfffffffe, 9, 9, 9, 9, 9])).toBe(0);
     expect(d.dispatch([0xfffffffe])).toBe(-1); // not one instruction long
     expect(d.dispatch([3, 0, 0, 0, 0, 0])).toBe(-1);
-    expect(emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content).not.toMatch(/words\[[1-5]\]/);
+    expect(emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content).not.toMatch(
+      /words\[[1-5]\]/,
+    );
   });
 
   it("an ISA whose only instruction tests no bit dispatches every word to it, in TS and in C (-Werror)", () => {
@@ -368,7 +395,9 @@ describe("the leaf check compares only the words some instruction tests", () => 
     const d = loadDispatch(m);
     expect(d.dispatch([0, 0])).toBe(0);
     expect(d.dispatch([0xffffffff, 0x12345678])).toBe(0);
-    expect(strictTypeErrors(emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content)).toEqual([]);
+    expect(
+      strictTypeErrors(emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content),
+    ).toEqual([]);
     const tmp = tempDir();
     try {
       for (const f of emitDispatch([m])) tmp.write(path.basename(f.path), f.content);
@@ -389,28 +418,40 @@ describe("a tree that is one leaf is tested inline in TS", () => {
     });
 
   it.each([
-    ["gen ranges", [{ min: 0, max: 299 }, { min: 300, max: 499 }, { min: 500, max: 4294967295 }], false],
+    [
+      "gen ranges",
+      [
+        { min: 0, max: 299 },
+        { min: 300, max: 499 },
+        { min: 500, max: 4294967295 },
+      ],
+      false,
+    ],
     ["no gen range", [undefined], false],
     ["a gen range only", [{ min: 100, max: 200 }], false],
     // Overlapping candidates (the third takes the others' words): the leaf walks the tables to
     // reject a second match, as decode does.
     ["overlapping gen ranges", [{ min: 0, max: 299 }, { min: 300, max: 499 }, undefined], true],
     ["no gen ranges, overlapping", [undefined, undefined], true],
-  ] as const)("with %s: agrees with the reference on every gpu and the boundary words", (_, gens, overlapping) => {
-    const m = sameBits([...gens]);
-    expect(planDispatch(m).tree.kind).toBe("leaf");
-    const source = emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content;
-    if (overlapping) expect(source).toMatch(/OVERLAPS\[id\]/);
-    else expect(source).not.toMatch(/LEAVES|TESTED\[|OVERLAPS/);
-    expect(strictTypeErrors(source)).toEqual([]);
-    const d = loadDispatch(m);
-    const r = reference(m);
-    const bad: string[] = [];
-    for (const w of [0x12, 0x13, 0x112, 0xffffff12, 0, 0x92])
-      for (const gpu of [undefined, null, 0, 150, 299, 300, 499, 500])
-        if (d.dispatch([w, 7], gpu) !== expectedId(r, [w, 7], gpu)) bad.push(`${w.toString(16)} gpu ${gpu}`);
-    expect(bad).toEqual([]);
-  });
+  ] as const)(
+    "with %s: agrees with the reference on every gpu and the boundary words",
+    (_, gens, overlapping) => {
+      const m = sameBits([...gens]);
+      expect(planDispatch(m).tree.kind).toBe("leaf");
+      const source = emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content;
+      if (overlapping) expect(source).toMatch(/OVERLAPS\[id\]/);
+      else expect(source).not.toMatch(/LEAVES|TESTED\[|OVERLAPS/);
+      expect(strictTypeErrors(source)).toEqual([]);
+      const d = loadDispatch(m);
+      const r = reference(m);
+      const bad: string[] = [];
+      for (const w of [0x12, 0x13, 0x112, 0xffffff12, 0, 0x92])
+        for (const gpu of [undefined, null, 0, 150, 299, 300, 499, 500])
+          if (d.dispatch([w, 7], gpu) !== expectedId(r, [w, 7], gpu))
+            bad.push(`${w.toString(16)} gpu ${gpu}`);
+      expect(bad).toEqual([]);
+    },
+  );
 
   it("stops at a candidate that takes every word (a later one that never matches is unreachable) and typechecks strictly", () => {
     // G1 expects bit 0 of word 0 where it tests nothing: it never matches, so it shares no word.

@@ -1,4 +1,8 @@
-/** Vivante BRANCH, the run loop's stops, and the errors that name the pc and the words. */
+/**
+ * Vivante BRANCH, the run loop's stops, and the errors that name the pc and the words.
+ *
+ * @needs-upstream mesa
+ */
 import { AssemblyError, assemble, decode, encode } from "../../out/ts/etnaviv";
 import {
   EMULATED_INSTRUCTIONS,

@@ -2,6 +2,8 @@
  * Vivante float ALU programs: assembly text → the codec's `assemble` → the emulator. Expected
  * values are worked out by hand from the seed's formulas (specs/etnaviv/isa.xml.page.txt) and are
  * exactly representable floats unless a tolerance is stated.
+ *
+ * @needs-upstream mesa
  */
 import { assemble, decode, encode } from "../../out/ts/etnaviv";
 import { floatToBits, runEtnaviv, tempBits, tempFloats, vec4Bits } from "../../emulator/etnaviv";

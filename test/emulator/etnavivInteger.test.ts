@@ -1,6 +1,8 @@
 /**
  * Vivante integer and bitwise programs on chosen bit patterns. Expected values are computed by
  * hand (hex arithmetic shown in the comments) from the seed's formulas.
+ *
+ * @needs-upstream mesa
  */
 import { assemble } from "../../out/ts/etnaviv";
 import { runEtnaviv, tempBits, tempFloats } from "../../emulator/etnaviv";

@@ -1,4 +1,8 @@
-/** Shared helpers for the emulator tests. */
+/**
+ * Shared helpers for the emulator tests.
+ *
+ * @needs-upstream mesa
+ */
 import { EmulatorError } from "../../emulator/core/runLoop";
 import type { Instruction } from "../../out/ts/etnaviv";
 

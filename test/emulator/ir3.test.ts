@@ -1,6 +1,8 @@
 /**
  * ir3 cat0 control flow on one fiber. Programs are assembled with the codec; the expected paths
  * (the pcs executed, in order) follow by hand from "target = pc + IMMED" and the seed's docs.
+ *
+ * @needs-upstream mesa
  */
 import { assemble } from "../../out/ts/ir3";
 import { runIr3, type Ir3Options } from "../../emulator/ir3";

@@ -9,9 +9,9 @@ import { existsSync, readFileSync } from "fs";
 import * as path from "path";
 import { gunzipSync } from "zlib";
 import { runCli } from "../../generator/cli";
+import { FREEDRENO_REGISTERS } from "../helpers/upstreamTrees";
 
-const SHARED = path.join(__dirname, "..", "..", "..", "shared");
-const CORPUS = path.join(SHARED, "corpora", "mesa", "src", "freedreno", "registers");
+const CORPUS = FREEDRENO_REGISTERS;
 const FIXTURES = path.join(__dirname, "..", "fixtures", "gen-header");
 
 /** What meson runs: c-defines for adreno.xml and each adreno/*.xml, pack structs, py defines. */
@@ -67,7 +67,7 @@ async function expectSameOutput(rnn: string, file: string, mode: string): Promis
 }
 
 (existsSync(CORPUS) ? describe : describe.skip)(
-  "gen-header reproduces gen_header.py on the freedreno database (needs ../shared/corpora/mesa)",
+  "gen-header reproduces gen_header.py on the freedreno database (needs the mesa tree)",
   () => {
     test.each(MESON_CASES)("%s %s", (file, mode) => expectSameOutput(CORPUS, file, mode), 120_000);
   },

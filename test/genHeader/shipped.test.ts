@@ -3,6 +3,8 @@
  * freedreno database: each output the manifest lists is gen_header.py's for that document and mode
  * after the banner (the fixtures in test/fixtures/gen-header), and each compiles as Mesa
  * includes it, after the headers whose enums it uses.
+ *
+ * @needs-upstream mesa
  */
 import { readFileSync } from "fs";
 import * as path from "path";

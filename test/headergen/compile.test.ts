@@ -3,6 +3,8 @@
  * gen_headers.sh: isa.xml, cmdstream.xml, state.xml, texdesc_3d.xml) compile as strict C99 and
  * C++17, alone and all together, and a C program checks their offsets, array strides, masks,
  * shifts and values against the model the reader built.
+ *
+ * @needs-upstream etna_viv
  */
 import { writeFileSync } from "fs";
 import * as path from "path";

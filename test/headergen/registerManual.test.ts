@@ -1,15 +1,14 @@
 /**
  * The register reference manual of etnaviv-hw (out/docs/etnaviv-hw.md, checked up to date by the
  * build test): facts read by hand from etna_viv:rnndb/state.xml and state_3d.xml.
+ *
+ * @needs-upstream etna_viv
  */
 import { readFileSync } from "fs";
 import * as path from "path";
 import { TEST_OUT } from "../helpers/testOutput";
 
-const MANUAL = readFileSync(
-  path.join(TEST_OUT, "docs", "etnaviv-hw.md"),
-  "utf8",
-);
+const MANUAL = readFileSync(path.join(TEST_OUT, "docs", "etnaviv-hw.md"), "utf8");
 
 /** The lines of the section under `heading` up to the next heading of the same or a higher level. */
 function section(heading: string): string[] {

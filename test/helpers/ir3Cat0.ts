@@ -45,8 +45,10 @@ export function readIr3Cat0(): { model: IsaModel | undefined; diags: Diagnostics
   });
 }
 
-export type Ir3Codec = typeof import("../../out/ts/ir3");
-export type Ir3Dispatch = typeof import("../../out/dispatch/ir3");
+// The shipped ir3-cat0 spec is this fixture's ISA under another id: its generated modules' types
+// are this codec's and dispatch table's.
+export type Ir3Codec = typeof import("../../out/ts/ir3-cat0");
+export type Ir3Dispatch = typeof import("../../out/dispatch/ir3-cat0");
 
 /** Evaluate a generated, self-contained TS module (codec or dispatch) from its text. */
 function loadModule<T>(source: string, fileName: string): T {

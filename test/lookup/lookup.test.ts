@@ -5,6 +5,8 @@
  * the same success or failure; rnndec's own messages (a domain or variant that does not exist, a
  * varset no variant was chosen for) the same text.
  * isaforge's usage errors and database errors keep its own form (`error[usage]`, file:line:col).
+ *
+ * @needs-upstream mesa
  */
 import { readFileSync } from "fs";
 import * as path from "path";

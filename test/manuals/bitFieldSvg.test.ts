@@ -76,7 +76,7 @@ function expectedFieldBoxes(ins: Instruction): string[] {
 const bit = (words: number[], b: number) => ((words[b >>> 5] ?? 0) >>> (b & 31)) & 1;
 
 test("diagrams draw in currentColor, with a colour for light and one for dark themes", () => {
-  const svg = readFileSync(path.join(DOCS_DIR, "svg", "ir3", "br.svg"), "utf8");
+  const svg = readFileSync(path.join(DOCS_DIR, "svg", "ir3-cat0", "br.svg"), "utf8");
   const style = /<style>([\s\S]*)<\/style>/.exec(svg)?.[1] ?? "";
   expect(style).toMatch(/\.isaforge-bitfield \{ color: #[0-9a-f]{6};/);
   expect(style).toMatch(

@@ -9,7 +9,11 @@ import { at, field, instruction, model } from "../helpers/modelFactory";
 
 function fakeCodec(opts: { printC: boolean; breakText?: boolean }): GeneratedCodec {
   const raw = (v: unknown): number =>
-    typeof v === "boolean" ? Number(v) : typeof v === "string" ? Number(v.slice("value".length)) : (v as number);
+    typeof v === "boolean"
+      ? Number(v)
+      : typeof v === "string"
+        ? Number(v.slice("value".length))
+        : (v as number);
   return {
     ISA: { id: "t", wordCount: 2, defaultGpu: null },
     encode: ({ fields }) => {

@@ -12,6 +12,7 @@ import { parseExpr } from "../../generator/model/expr";
 import { readIsaspec } from "../../generator/readers/readIsaspec";
 import type { LoadedDocument, ModelPart } from "../../generator/readers/readerTypes";
 import { recoverText } from "../../generator/recover/recoverDocument";
+import { needing } from "../helpers/builtSpecs";
 import { readIr3Cat0 } from "../helpers/ir3Cat0";
 import { errorsOf, readShippedSpec, SPECS_DIR } from "../helpers/shippedModels";
 import { ISASPEC_FIXTURES, loadedIsaspec, readIsaspecDocuments } from "../helpers/isaspecText";
@@ -214,110 +215,123 @@ describe("readIsaspec on the ir3 seed page + the cat0 fixture's companion", () =
   });
 });
 
-describe("readIsaspec on the shipped ir3: ir3.xml imports ir3-common.xml, ir3-cat0.xml (the seed page's document), cat1..cat7", () => {
-  const { model, diags } = readShippedSpec("ir3");
-  const byName = (n: string): Instruction => model!.instructions.find((i) => i.name === n)!;
-  const fixture = readIr3Cat0().model!;
+needing({ trees: ["mesa"] }).describe(
+  "readIsaspec on the shipped ir3: ir3.xml imports ir3-common.xml, ir3-cat0.xml (the seed page's document), cat1..cat7",
+  () => {
+    const { model, diags } = readShippedSpec("ir3");
+    const byName = (n: string): Instruction => model!.instructions.find((i) => i.name === n)!;
+    const fixture = readIr3Cat0().model!;
 
-  test("no errors", () => {
-    expect(errorsOf(diags)).toEqual([]);
-  });
-
-  test("Mesa's ir3-cat0.xml is the seed page's document: cat0's 26 leaves come first, in the seed's order, as the fixture's", () => {
-    // ir3.xml imports ir3-common.xml (no leaves), then ir3-cat0.xml … ir3-cat7.xml in that order.
-    const names = model!.instructions.map((i) => i.name);
-    expect(names.slice(0, 26)).toEqual(fixture.instructions.map((i) => i.name));
-    expect(names[26]).toBe("mov-immed"); // the first leaf of ir3-cat1.xml
-    const fromCat0 = model!.instructions.filter(
-      (i) => i.source.file === "mesa:src/freedreno/isa/ir3-cat0.xml",
-    );
-    expect(fromCat0.map((i) => i.name)).toEqual(names.slice(0, 26));
-  });
-
-  test("ir3.xml's #instruction adds nothing to cat0's encodings, fields or displays", () => {
-    // The real root, like the fixture's, has no <field> or <pattern>: only <gen min="300"/> and <encode>.
-    // Only the sources differ: the page lost its line breaks, Mesa's ir3-cat0.xml has them.
-    const sourceless = (x: unknown) =>
-      JSON.parse(JSON.stringify(x, (k, v: unknown) => (k === "source" ? undefined : v))) as unknown;
-    for (const ins of fixture.instructions) {
-      const shipped = byName(ins.name);
-      expect(shipped.encoding).toEqual(ins.encoding);
-      expect(sourceless(shipped.fields)).toEqual(sourceless(ins.fields));
-      expect(shipped.display).toEqual(ins.display);
-      expect(shipped.gen).toEqual(ins.gen);
-    }
-    expect(byName("nop").encoding).toEqual({
-      match: [0, 0x00000000],
-      mask: [0, 0xe7fee8ff],
-      dontCare: [0, 0x000c081f],
+    test("no errors", () => {
+      expect(errorsOf(diags)).toEqual([]);
     });
-  });
 
-  test("every leaf covers all 64 bits with patterns, fields and <assert>s (isa.py's leaf check)", () => {
-    // isa.py counts a default-case <assert> with the fields (cat5 isam's BASE_HI, bits 19..20 and
-    // 47, are fields of an override only, asserted 0 otherwise).
-    expect(model!.instructions).toHaveLength(248);
-    for (const ins of model!.instructions) {
-      const covered = orWords(
-        ins.encoding.mask,
-        rangesMask(2, [
-          ...ins.fields.flatMap((f) => f.ranges),
-          ...(ins.assertions ?? []).map((a) => ({ low: a.low, high: a.high })),
-        ]),
+    test("Mesa's ir3-cat0.xml is the seed page's document: cat0's 26 leaves come first, in the seed's order, as the fixture's", () => {
+      // ir3.xml imports ir3-common.xml (no leaves), then ir3-cat0.xml … ir3-cat7.xml in that order.
+      const names = model!.instructions.map((i) => i.name);
+      expect(names.slice(0, 26)).toEqual(fixture.instructions.map((i) => i.name));
+      expect(names[26]).toBe("mov-immed"); // the first leaf of ir3-cat1.xml
+      const fromCat0 = model!.instructions.filter(
+        (i) => i.source.file === "mesa:src/freedreno/isa/ir3-cat0.xml",
       );
-      expect({ name: ins.name, covered }).toEqual({
-        name: ins.name,
-        covered: [0xffffffff, 0xffffffff],
+      expect(fromCat0.map((i) => i.name)).toEqual(names.slice(0, 26));
+    });
+
+    test("ir3.xml's #instruction adds nothing to cat0's encodings, fields or displays", () => {
+      // The real root, like the fixture's, has no <field> or <pattern>: only <gen min="300"/> and <encode>.
+      // Only the sources differ: the page lost its line breaks, Mesa's ir3-cat0.xml has them.
+      const sourceless = (x: unknown) =>
+        JSON.parse(
+          JSON.stringify(x, (k, v: unknown) => (k === "source" ? undefined : v)),
+        ) as unknown;
+      for (const ins of fixture.instructions) {
+        const shipped = byName(ins.name);
+        expect(shipped.encoding).toEqual(ins.encoding);
+        expect(sourceless(shipped.fields)).toEqual(sourceless(ins.fields));
+        expect(shipped.display).toEqual(ins.display);
+        expect(shipped.gen).toEqual(ins.gen);
+      }
+      expect(byName("nop").encoding).toEqual({
+        match: [0, 0x00000000],
+        mask: [0, 0xe7fee8ff],
+        dontCare: [0, 0x000c081f],
       });
-    }
-  });
-
-  test("the root's <encode> maps are ir3.xml's (src->dsts[0], not the older src->regs[0])", () => {
-    expect(byName("nop").attributes).toMatchObject({
-      "encode.DST": "src->dsts[0]",
-      "encode.SRC1": "src->srcs[0]",
-      "encode:type": "struct ir3_instruction *",
     });
-  });
 
-  test("#rptN and #swiz come from ir3-common.xml (lines 280 and 298), with the fixture's values", () => {
-    const e = (name: string) => model!.enums.find((x) => x.name === name)!;
-    expect(e("#rptN").source).toEqual({ file: "mesa:src/freedreno/isa/ir3-common.xml", line: 280, column: 1 });
-    expect(e("#swiz").source).toEqual({ file: "mesa:src/freedreno/isa/ir3-common.xml", line: 298, column: 1 });
-    for (const name of ["#rptN", "#swiz"])
-      expect(e(name).values.map((v) => [v.value, v.display])).toEqual(
-        fixture.enums.find((x) => x.name === name)!.values.map((v) => [v.value, v.display]),
+    test("every leaf covers all 64 bits with patterns, fields and <assert>s (isa.py's leaf check)", () => {
+      // isa.py counts a default-case <assert> with the fields (cat5 isam's BASE_HI, bits 19..20 and
+      // 47, are fields of an override only, asserted 0 otherwise).
+      expect(model!.instructions).toHaveLength(248);
+      for (const ins of model!.instructions) {
+        const covered = orWords(
+          ins.encoding.mask,
+          rangesMask(2, [
+            ...ins.fields.flatMap((f) => f.ranges),
+            ...(ins.assertions ?? []).map((a) => ({ low: a.low, high: a.high })),
+          ]),
+        );
+        expect({ name: ins.name, covered }).toEqual({
+          name: ins.name,
+          covered: [0xffffffff, 0xffffffff],
+        });
+      }
+    });
+
+    test("the root's <encode> maps are ir3.xml's (src->dsts[0], not the older src->regs[0])", () => {
+      expect(byName("nop").attributes).toMatchObject({
+        "encode.DST": "src->dsts[0]",
+        "encode.SRC1": "src->srcs[0]",
+        "encode:type": "struct ir3_instruction *",
+      });
+    });
+
+    test("#rptN and #swiz come from ir3-common.xml (lines 280 and 298), with the fixture's values", () => {
+      const e = (name: string) => model!.enums.find((x) => x.name === name)!;
+      expect(e("#rptN").source).toEqual({
+        file: "mesa:src/freedreno/isa/ir3-common.xml",
+        line: 280,
+        column: 1,
+      });
+      expect(e("#swiz").source).toEqual({
+        file: "mesa:src/freedreno/isa/ir3-common.xml",
+        line: 298,
+        column: 1,
+      });
+      for (const name of ["#rptN", "#swiz"])
+        expect(e(name).values.map((v) => [v.value, v.display])).toEqual(
+          fixture.enums.find((x) => x.name === name)!.values.map((v) => [v.value, v.display]),
+        );
+    });
+
+    test("the reader's warnings on Mesa's documents, by kind; brax's is the fixture's", () => {
+      const lines = diags.items.map(formatDiagnostic);
+      const kinds: Record<string, number> = {};
+      for (const l of lines) {
+        const m = / warning\[([a-z-]+)\]/.exec(l);
+        kinds[m![1]] = (kinds[m![1]] ?? 0) + 1;
+      }
+      // enum-width and overlap come later, from the analysis (readIsaspecMesa.test.ts counts them).
+      expect(kinds).toEqual({
+        "dangling-reference": 4,
+        "field-redefined": 7,
+        "ignored-pattern": 3,
+        "no-display": 1,
+        "stray-text": 1,
+      });
+      // The fixture's one warning, on the same <bitset> at its line in Mesa's ir3-cat0.xml.
+      expect(readIr3Cat0().diags.items.map((d) => d.message)).toEqual([
+        "instruction 'brax' has no display template (neither it nor an ancestor has a <display>), so its assembly syntax is unknown",
+      ]);
+      expect(lines).toContain(
+        "mesa:src/freedreno/isa/ir3-cat0.xml:264:1: warning[no-display]: instruction 'brax' has no display template (neither it nor an ancestor has a <display>), so its assembly syntax is unknown",
       );
-  });
-
-  test("the reader's warnings on Mesa's documents, by kind; brax's is the fixture's", () => {
-    const lines = diags.items.map(formatDiagnostic);
-    const kinds: Record<string, number> = {};
-    for (const l of lines) {
-      const m = / warning\[([a-z-]+)\]/.exec(l);
-      kinds[m![1]] = (kinds[m![1]] ?? 0) + 1;
-    }
-    // enum-width and overlap come later, from the analysis (readIsaspecMesa.test.ts counts them).
-    expect(kinds).toEqual({
-      "dangling-reference": 4,
-      "field-redefined": 7,
-      "ignored-pattern": 3,
-      "no-display": 1,
-      "stray-text": 1,
+      // ir3-cat3.xml:63: `<pattern pos="12">1</pattern>` inside an <override>.
+      expect(lines).toContain(
+        "mesa:src/freedreno/isa/ir3-cat3.xml:63:3: warning[ignored-pattern]: a <pattern> inside <override> is ignored (isaspec takes fixed bits only from the bitset itself); use <assert>",
+      );
     });
-    // The fixture's one warning, on the same <bitset> at its line in Mesa's ir3-cat0.xml.
-    expect(readIr3Cat0().diags.items.map((d) => d.message)).toEqual([
-      "instruction 'brax' has no display template (neither it nor an ancestor has a <display>), so its assembly syntax is unknown",
-    ]);
-    expect(lines).toContain(
-      "mesa:src/freedreno/isa/ir3-cat0.xml:264:1: warning[no-display]: instruction 'brax' has no display template (neither it nor an ancestor has a <display>), so its assembly syntax is unknown",
-    );
-    // ir3-cat3.xml:63: `<pattern pos="12">1</pattern>` inside an <override>.
-    expect(lines).toContain(
-      "mesa:src/freedreno/isa/ir3-cat3.xml:63:3: warning[ignored-pattern]: a <pattern> inside <override> is ignored (isaspec takes fixed bits only from the bitset itself); use <assert>",
-    );
-  });
-});
+  },
+);
 
 describe("readIsaspec features", () => {
   test("imports: read relative to the importing document, each file once", () => {

@@ -2,6 +2,8 @@
  * The generated register decoders (out/ts/registers/<id>.ts): every register of adreno-hw and
  * etnaviv-hw encodes from its fields and decodes back to them; the decoder's text is lookup's (one
  * function: rnndec.ts's lookupLine); what cannot be encoded is refused naming the register and field.
+ *
+ * @needs-upstream mesa etna_viv
  */
 import fc from "fast-check";
 import * as adreno from "../../out/ts/registers/adreno-hw";

@@ -6,6 +6,8 @@
  * state and a reload (or a link) fills the panel from it; the search finds an etnaviv register, a
  * freedreno register and one of its fields, and their links land on the register's heading.
  * Rebuild out/ first (npx tsx generator/cli.ts build).
+ *
+ * @needs-upstream mesa etna_viv
  */
 import { existsSync, readFileSync } from "fs";
 import * as path from "path";

@@ -4,6 +4,8 @@
  * decoder, the panel script), checked against the register decoder module the build generates
  * (out/ts/registers/<id>.ts, compiled here independently) and against `isaforge lookup`; every
  * register's section link; and the search index over registers, fields, enums and values.
+ *
+ * @needs-upstream mesa etna_viv
  */
 import * as path from "path";
 import { FREEDRENO_REGISTERS, NV_HW_BUILT } from "../helpers/upstreamTrees";
