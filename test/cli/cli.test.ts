@@ -30,7 +30,9 @@ describe("isaforge CLI", () => {
 
   test("--help names the ISAs with codecs; asm --help gives the input grammar", async () => {
     const r = await run("--help");
-    expect(r.out).toContain("ISAs with codecs (disasm, asm --isa): etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall");
+    expect(r.out).toContain(
+      "ISAs with codecs (disasm, asm --isa): etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall",
+    );
     const asm = await run("asm", "--help");
     expect(asm.status).toBe(0);
     expect(asm.out).toContain(
@@ -38,6 +40,25 @@ describe("isaforge CLI", () => {
     );
     expect(asm.out).toContain(
       "  ir3: lower-case mnemonics; `;` starts a comment, as in Mesa's ir3 lexer",
+    );
+  });
+
+  test("disasm --help gives the options for objdump's layout and the forms of words it reads", async () => {
+    const r = await run("disasm", "--help");
+    expect(r.status).toBe(0);
+    expect(r.out).toContain(
+      "  --offsets              print each instruction's byte offset (hex) before it,\n                         as objdump does\n",
+    );
+    expect(r.out).toContain(
+      "  --raw                  print each instruction's words (with --bytes, its\n                         bytes) before its text\n",
+    );
+    expect(r.out).toContain(
+      [
+        "  0x0000000a 0x20044005      32-bit words",
+        "  0x200440050000000a         a 64-bit value: its low word is word 0",
+        "  20044005_0000000a          Mesa's high_low form",
+        "  :1:0000:0000[20044005x_0000000ax] mov.f32f32 r1.y, r2.z",
+      ].join("\n"),
     );
   });
 

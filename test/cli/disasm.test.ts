@@ -38,6 +38,18 @@ describe("parseWords", () => {
       words: [0x00000002, 0x0091c100],
     });
   });
+  test("one instruction in the forms people paste, as disasm reads them (the site's panel too)", () => {
+    for (const line of [
+      "0x2024400000000020",
+      "20244000_00000020",
+      ":1:0000:0000[20244000x_00000020x] mov",
+    ])
+      expect(parseWords(line, false, 2)).toEqual({ words: [0x00000020, 0x20244000] });
+    expect(parseWords("0x2024400000000020", false, 4)).toEqual({
+      error: "expected 4 words, found 2",
+      column: 1,
+    });
+  });
   test("a bad token is reported at its column", () => {
     expect(parseWords("0x1 0xZZ", false, 2)).toEqual({
       error: "'0xZZ' is not a 32-bit word in hex",
@@ -64,10 +76,12 @@ describe("isaforge disasm / asm", () => {
     expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
   });
 
+  // Changed with issue 39: the whole instructions are printed, and the error only on stderr (it was
+  // printed twice, there and as an `invalid:` line instead of the instructions).
   test("words left over after the last whole instruction are an error at the first of them", async () => {
     const r = await run("0x00000003 0x00900000\n0x0000000a\n", "disasm", "--isa", "ir3");
     expect(r.status).toBe(1);
-    expect(r.out).toEqual(["invalid: 1 word left over: ir3 instructions are 2 words"]);
+    expect(r.out).toEqual(["br !p0.x, #3"]);
     expect(r.err).toEqual([
       "IN:2:1: error[bad-word]: 1 word left over: ir3 instructions are 2 words",
     ]);
@@ -89,7 +103,7 @@ describe("isaforge disasm / asm", () => {
     expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
     writeFileSync(file, Buffer.from([1, 2, 3, 4, 5]));
     expect((await runFile(file, "disasm", "--isa", "ir3", "--binary")).err).toEqual([
-      `${file}: error[bad-word]: 5 bytes is not a whole number of 32-bit words`,
+      `${file}: error[bad-word]: 5 bytes left over at offset 0x0: ir3 instructions are 8 bytes`,
     ]);
     expect((await runFile(file, "disasm", "--isa", "ir3", "--binary", "--bytes")).err).toEqual([
       "isaforge: error[usage]: --binary and --bytes exclude each other",
@@ -107,11 +121,102 @@ describe("isaforge disasm / asm", () => {
     }
   });
 
-  test("a bad token is an error at its line and column, and no instruction is printed", async () => {
-    const r = await run("0x00000003 0x00900000\n0x1 0xZZ\n", "disasm", "--isa", "ir3");
+  // Changed with issue 39: the instructions of the other lines are printed (none were), the error
+  // once (it was also an `invalid:` line on stdout).
+  test("a bad token is one error at its line and column; every other line's instruction is printed", async () => {
+    const r = await run(
+      "0x00000003 0x00900000\n0x1 0xZZ 0xYY\n0x0000000a 0x20044005\n",
+      "disasm",
+      "--isa",
+      "ir3",
+    );
     expect(r.status).toBe(1);
-    expect(r.out).toEqual(["invalid: '0xZZ' is not a 32-bit word in hex"]);
+    expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
     expect(r.err).toEqual(["IN:2:5: error[bad-word]: '0xZZ' is not a 32-bit word in hex"]);
+  });
+
+  test("--binary: a file of 5 words prints its 2 whole ir3 instructions and one error", async () => {
+    const file = path.join(dir, "five.bin");
+    const words = Uint32Array.of(0x00000003, 0x00900000, 0x0000000a, 0x20044005, 0x0000000a);
+    writeFileSync(file, Buffer.from(words.buffer));
+    const r = await runFile(file, "disasm", "--isa", "ir3", "--binary");
+    expect(r.status).toBe(1);
+    expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
+    expect(r.err).toEqual([
+      `${file}: error[bad-word]: 1 word left over at offset 0x10: ir3 instructions are 2 words`,
+    ]);
+  });
+
+  test("the forms people paste: 64-bit values, Mesa's HHHHHHHH_LLLLLLLL and its ir3 dump lines", async () => {
+    // mov.f32f32 r1.y, r2.z is the words [0x0000000a, 0x20044005]; br !p0.x, #3 [0x3, 0x00900000].
+    const r = await run(
+      [
+        "0x200440050000000a",
+        "20044005_0000000a",
+        "00900000_00000003 0x200440050000000a",
+        ":1:0000:0000[20044005x_0000000ax] mov.f32f32 r1.y, r2.z",
+        "\t:0:0001:0001[00900000x_00000003x] br !p0.x, #3 // Mesa's text is skipped",
+        "",
+      ].join("\n"),
+      "disasm",
+      "--isa",
+      "ir3",
+    );
+    expect(r.err).toEqual([]);
+    expect(r.status).toBe(0);
+    const [mov, br] = ["mov.f32f32 r1.y, r2.z", "br !p0.x, #3"];
+    expect(r.out).toEqual([mov, mov, br, mov, mov, br]);
+  });
+
+  test("a 64-bit value where an instruction is half read: the half is one error, the value is read", async () => {
+    const r = await run("0x00000003\n0x200440050000000a\n", "disasm", "--isa", "ir3");
+    expect(r.status).toBe(1);
+    expect(r.out).toEqual(["mov.f32f32 r1.y, r2.z"]);
+    expect(r.err).toEqual([
+      "IN:1:1: error[bad-word]: 1 word left over: ir3 instructions are 2 words",
+    ]);
+  });
+
+  test("--offsets and --raw: each instruction's byte offset and words before its text, as objdump", async () => {
+    const input = "0x00000003 0x00900000\n0x200440050000000a\n";
+    expect((await run(input, "disasm", "--isa", "ir3", "--offsets")).out).toEqual([
+      "   0:\tbr !p0.x, #3",
+      "   8:\tmov.f32f32 r1.y, r2.z",
+    ]);
+    expect((await run(input, "disasm", "--isa", "ir3", "--raw")).out).toEqual([
+      "0x00000003 0x00900000\tbr !p0.x, #3",
+      "0x0000000a 0x20044005\tmov.f32f32 r1.y, r2.z",
+    ]);
+    const both = await run(input, "disasm", "--isa", "ir3", "--offsets", "--raw");
+    expect(both.out).toEqual([
+      "   0:\t0x00000003 0x00900000\tbr !p0.x, #3",
+      "   8:\t0x0000000a 0x20044005\tmov.f32f32 r1.y, r2.z",
+    ]);
+    // With --bytes the raw words are bytes, in memory order as read.
+    const bytes = "03 00 00 00 00 00 90 00\n";
+    expect((await run(bytes, "disasm", "--isa", "ir3", "--bytes", "--raw")).out).toEqual([
+      "03 00 00 00 00 00 90 00\tbr !p0.x, #3",
+    ]);
+  });
+
+  test("asm prints a failed line as a comment, so that its output pipes into disasm: one error, once", async () => {
+    const asm = await run(
+      "br !p0.x, #3\nfrobnicate r0, r1, r2\nmov.f32f32 r1.y, r2.z\n",
+      "asm",
+      "--isa",
+      "ir3",
+    );
+    expect(asm.status).toBe(1);
+    expect(asm.out).toEqual([
+      "0x00000003 0x00900000",
+      "# invalid: unknown mnemonic 'frobnicate'",
+      "0x0000000a 0x20044005",
+    ]);
+    expect(asm.err).toEqual(["IN:2:1: error[asm]: unknown mnemonic 'frobnicate'"]);
+    const back = await run(asm.out.join("\n") + "\n", "disasm", "--isa", "ir3");
+    expect(back.err).toEqual([]);
+    expect(back.status).toBe(0);
+    expect(back.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
   });
 
   test("without --isa: a usage error naming the ISAs", async () => {
@@ -220,7 +325,8 @@ describe("isaforge disasm / asm", () => {
     const old = await run("getlast.w8 #2\n", "asm", "--isa", "ir3", "--gpu", "500");
     expect(old.status).toBe(1);
     expect(old.err).toEqual(["IN:1:1: error[asm]: unknown mnemonic 'getlast' for gpu 500"]);
-    expect(old.out).toEqual(["invalid: unknown mnemonic 'getlast' for gpu 500"]);
+    // Changed with issue 39: a failed line prints as a comment (it was `invalid: …`).
+    expect(old.out).toEqual(["# invalid: unknown mnemonic 'getlast' for gpu 500"]);
   });
 
   test("asm --gpu takes a whole number", async () => {
