@@ -150,7 +150,10 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     )
     .argument("[file]", "input file (default: standard input)")
     .option("--isa <id>", `ISA whose codec to use: ${isaList}`)
-    .option("--gpu <n>", "GPU generation (e.g. 600 for ir3 a6xx); default: the newest")
+    .option(
+      "--gpu <n>",
+      "GPU generation (e.g. 600 for ir3 a6xx); default: the newest; refused for an ISA without generations",
+    )
     .option("--bytes", "the input is hex bytes, each word's in little-endian order")
     .option("--binary", "the input is a raw binary of little-endian 32-bit words")
     .option("--offsets", "print each instruction's byte offset (hex) before it, as objdump does")
@@ -226,7 +229,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .option("--isa <id>", `ISA whose codec to use: ${isaList}`)
     .option(
       "--gpu <n>",
-      "GPU generation: only its instructions are candidates (e.g. 600 for ir3 a6xx)",
+      "GPU generation: only its instructions are candidates (e.g. 600 for ir3 a6xx); refused for an ISA without generations",
     )
     .option(
       "--bytes",

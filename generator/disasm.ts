@@ -5,9 +5,13 @@
  * adds file names, line numbers, hints and exit statuses.
  */
 import { readFileSync, statSync } from "fs";
+import * as path from "path";
 import type { Log } from "./build";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from "./build";
+import { asmHint, failedOperand } from "./asmHints";
 import { codecsFor, type Codec, type GenerationRange } from "./codecs";
+import { didYouMean, manifestWords, suggestIsa } from "./isaSuggestion";
+import { PACKAGE_ROOT } from "./paths";
 import {
   dialectOf,
   otherCaseMnemonic,
@@ -90,8 +94,13 @@ function setUp(
   }
   const codec = codecs.load(options.isa);
   if (!codec) {
+    const specs = options.specs ?? path.join(PACKAGE_ROOT, "specs");
+    const hint = didYouMean(suggestIsa(options.isa, codecs.ids, (id) => manifestWords(specs, id)));
     const why = codecs.whyMissing(options.isa);
-    usage(log, why ?? `--isa '${options.isa}' has no codec (known: ${known})`);
+    usage(
+      log,
+      why ?? `--isa '${options.isa}' has no codec${hint ? `: ${hint}` : ""} (known: ${known})`,
+    );
     return EXIT_USAGE;
   }
   if (options.gpu === undefined) return { codec };
@@ -100,19 +109,20 @@ function setUp(
     usage(log, `--gpu takes a whole number, not '${options.gpu}'`);
     return EXIT_USAGE;
   }
+  const ranges = codecs.generations(options.isa);
   // Without a shipped model to tell the generations, every gpu is taken.
-  const ranges = codecs.generations(options.isa) ?? [[0, null]];
-  if (ranges.length === 0) {
-    usage(
+  if (ranges === undefined) return { codec, gpu };
+  // One range from 0 up (etnaviv's `<gen min="0"/>` on every instruction) tells no gpu apart.
+  if (ranges.length === 0 || (ranges.length === 1 && ranges[0][0] === 0 && ranges[0][1] === null))
+    return usage(
       log,
       `--gpu: ${options.isa} has no generations; its instructions are the same on every gpu`,
     );
-    return EXIT_USAGE;
-  }
-  if (!ranges.some(([min, max]) => gpu >= min && (max === null || gpu <= max))) {
-    usage(log, `--gpu ${gpu} is in no ${options.isa} generation (${describeRanges(ranges)})`);
-    return EXIT_USAGE;
-  }
+  if (!ranges.some(([min, max]) => gpu >= min && (max === null || gpu <= max)))
+    return usage(
+      log,
+      `--gpu ${gpu} is in no ${options.isa} generation (${describeRanges(ranges)})`,
+    );
   return { codec, gpu };
 }
 
@@ -181,7 +191,10 @@ export function disasm(file: string | undefined, options: DisasmOptions, log: Lo
   return status;
 }
 
-/** Assemble one statement; an error's column is the source line's, with a hint about case. */
+/**
+ * Assemble one statement; an error's column is the source line's, with a hint about case or the
+ * ISA's syntax (asmHints.ts).
+ */
 function assembleStatement(
   codec: Codec,
   span: Span,
@@ -191,11 +204,13 @@ function assembleStatement(
   const result = codec.asmLine(span.text, options);
   if (!result.error) return result;
   let message = result.error.message;
+  const assembles = (line: string) => !codec.asmLine(line, options).error;
   const other = otherCaseMnemonic(span.text, dialect);
-  if (other !== undefined) {
-    const retry = span.text.replace(/^\S+/, other);
-    if (!codec.asmLine(retry, options).error) message += ` (did you mean ${other}?)`;
-  }
+  const hint =
+    other !== undefined && assembles(span.text.replace(/^\S+/, other))
+      ? `did you mean ${other}?`
+      : asmHint(codec.ISA.id, failedOperand(span.text, result.error.column, message, assembles));
+  if (hint !== undefined) message += ` (${hint})`;
   return { text: "", error: { message, column: sourceColumn(span, result.error.column) } };
 }
 

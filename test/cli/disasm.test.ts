@@ -255,6 +255,14 @@ describe("isaforge disasm / asm", () => {
       "isaforge: error[usage]: --gpu 200 is in no ir3 generation (300..499, 500..599, 600..699, 700 and up)",
     ]);
     expect((await run("0 0\n", "disasm", "--isa", "ir3", "--gpu", "99999")).status).toBe(0);
+    // Every etnaviv instruction is `<gen min="0"/>`: no gpu tells them apart.
+    for (const command of ["disasm", "asm"]) {
+      const r = await run("\n", command, "--isa", "etnaviv", "--gpu", "7000");
+      expect(r.status).toBe(2);
+      expect(r.err).toEqual([
+        "isaforge: error[usage]: --gpu: etnaviv has no generations; its instructions are the same on every gpu",
+      ]);
+    }
   });
 
   test("a word matching no instruction exits 1 only with --strict", async () => {
@@ -299,6 +307,34 @@ describe("isaforge disasm / asm", () => {
     expect(r.err[0]).toBe(
       "isaforge: error[usage]: --isa 'z80' has no codec (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)",
     );
+  });
+
+  test("a word most ISAs' titles share names no family: no suggestion", async () => {
+    const r = await run("\n", "disasm", "--isa", "shader");
+    expect(r.err).toEqual([
+      "isaforge: error[usage]: --isa 'shader' has no codec (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)",
+    ]);
+  });
+
+  test.each([
+    // The id in another case first.
+    ["IR3", "did you mean ir3?"],
+    ["Etnaviv", "did you mean etnaviv?"],
+    // A family or vendor name of the manifests' titles: every ISA it names.
+    ["adreno", "did you mean ir3 or ir3-cat0?"],
+    ["Mali", "did you mean valhall?"],
+    ["vivante", "did you mean etnaviv or etnaviv-isa?"],
+    // Else the nearest id, within an edit a third of its length.
+    ["valhal", "did you mean valhall?"],
+    ["ir4", "did you mean ir3?"],
+  ])("--isa %s: %s", async (isa, hint) => {
+    for (const command of ["disasm", "asm"]) {
+      const r = await run("\n", command, "--isa", isa);
+      expect(r.status).toBe(2);
+      expect(r.err).toEqual([
+        `isaforge: error[usage]: --isa '${isa}' has no codec: ${hint} (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)`,
+      ]);
+    }
   });
 
   test.each([
@@ -359,6 +395,56 @@ describe("isaforge disasm / asm", () => {
     expect(r.out).toHaveLength(2);
     expect(r.err).toHaveLength(1);
     expect(r.err[0]).toMatch(/^IN:2:1: error\[asm\]: /);
+  });
+});
+
+describe("asm: etnaviv's errors teach write masks and swizzles", () => {
+  // mov t0, void, void, t1.xyzw, and its error when each operand is written otherwise.
+  test.each([
+    [
+      "mov t0.xyzw, void, void, t1.xyzw",
+      "1:7: error[asm]: expected ',', found '.xyzw' (a full write mask is written as nothing: `t0`, not `t0.xyzw`)",
+    ],
+    [
+      "mov t0, void, void, t1",
+      "1:23: error[asm]: expected '.', found end of line (a source needs a swizzle: `t1.xyzw`)",
+    ],
+    [
+      "add t0, t1, void, t2.xyzw",
+      "1:11: error[asm]: expected '.', found ',' (a source needs a swizzle: `t1.xyzw`)",
+    ],
+    [
+      "mov t0.xy, void, void, t1.xyzw",
+      "1:7: error[asm]: expected ',', found '.xy' (a write mask has x, y, z, w in their places, `_` for each not written: `t0.xy__`)",
+    ],
+    [
+      "mov t0.y___, void, void, t1.xyzw",
+      "1:7: error[asm]: expected ',', found '.y___' (a write mask has x, y, z, w in their places, `_` for each not written: `t0._y__`)",
+    ],
+    // Mask 5 prints `.zx` (Mesa's etnaviv.xml), not `.x_z_`.
+    [
+      "mov t0.x_z_, void, void, t1.xyzw",
+      "1:7: error[asm]: expected ',', found '.x_z_' (this write mask is spelled `t0.zx`, as Mesa's etnaviv.xml prints it)",
+    ],
+    [
+      "mov t0, void, void, t1.xy",
+      "1:26: error[asm]: expected SWIZ_Z (x, y, z or w), found end of line (a swizzle names a component for each of x, y, z and w: `t1.xyyy`, not `t1.xy`)",
+    ],
+  ])("%s", async (line, error) => {
+    const r = await run(line + "\n", "asm", "--isa", "etnaviv");
+    expect(r.status).toBe(1);
+    expect(r.err).toEqual([`IN:${error}`]);
+  });
+
+  test("the spellings the hints give assemble", async () => {
+    const r = await run(
+      "mov t0, void, void, t1.xyzw\nmov t0.xy__, void, void, t1.xyyy\nmov t0.zx, void, void, t1.xyzw\n",
+      "asm",
+      "--isa",
+      "etnaviv",
+    );
+    expect(r.err).toEqual([]);
+    expect(r.out).toHaveLength(3);
   });
 });
 
