@@ -184,9 +184,15 @@ export interface InstructionSize {
   words: number;
 }
 
-/** The error for words that are not a whole instruction. */
-export function leftOver(n: number, size: InstructionSize, where = ""): string {
-  return `${plural(n, "word")} left over${where}: ${size.isa} instructions are ${plural(size.words, "word")}`;
+/** The error for words (or bytes) that are not a whole instruction, found `where`. */
+export function leftOver(
+  n: number,
+  unit: "word" | "byte",
+  size: InstructionSize,
+  where = "",
+): string {
+  const whole = plural(unit === "word" ? size.words : size.words * 4, unit);
+  return `${plural(n, unit)} left over${where}: ${size.isa} instructions are ${whole}`;
 }
 
 /**
@@ -209,7 +215,7 @@ export function readWordListing(
     const extra = words.length % size.words;
     if (extra === 0) return;
     const [first] = words.splice(words.length - extra, extra);
-    errors.push({ line: first.line, column: first.column, message: leftOver(extra, size) });
+    errors.push({ line: first.line, column: first.column, message: leftOver(extra, "word", size) });
   };
   text.split(/\r?\n/).forEach((raw, i) => {
     const read = listingLine(raw, bytes);
@@ -230,13 +236,12 @@ export function readWordListing(
       words.push(word);
     });
   });
+  // Bytes after the last whole word: one error with the words of their instruction before them.
   if (pendingBytes.length > 0) {
-    const [first] = pendingBytes;
-    errors.push({
-      line: first.line,
-      column: first.column,
-      message: `${plural(pendingBytes.length, "byte")} left over: a 32-bit word is 4 bytes`,
-    });
+    const extra = words.splice(words.length - (words.length % size.words));
+    const [first] = [...extra, ...pendingBytes];
+    const n = extra.length * 4 + pendingBytes.length;
+    errors.push({ line: first.line, column: first.column, message: leftOver(n, "byte", size) });
   }
   dropPartial();
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -263,7 +268,7 @@ export function readBinaryWords(
     words,
     error:
       rest % 4 === 0
-        ? leftOver(rest / 4, size, ` ${at}`)
-        : `${plural(rest, "byte")} left over ${at}: ${size.isa} instructions are ${plural(bytesPer, "byte")}`,
+        ? leftOver(rest / 4, "word", size, ` ${at}`)
+        : leftOver(rest, "byte", size, ` ${at}`),
   };
 }

@@ -87,10 +87,15 @@ describe("isaforge disasm / asm", () => {
     ]);
   });
 
+  // Changed with issue 39: the message names the instruction's size (it was the word's), and the
+  // whole instruction is printed.
   test("--bytes: a byte left over is an error", async () => {
     const r = await run("02 00 00 00 00 c1 91 00 07\n", "disasm", "--isa", "valhall", "--bytes");
     expect(r.status).toBe(1);
-    expect(r.err).toEqual(["IN:1:25: error[bad-word]: 1 byte left over: a 32-bit word is 4 bytes"]);
+    expect(r.out).toEqual(["MOV.i32 r1, r2"]);
+    expect(r.err).toEqual([
+      "IN:1:25: error[bad-word]: 1 byte left over: valhall instructions are 8 bytes",
+    ]);
   });
 
   test("--binary reads a raw little-endian file", async () => {

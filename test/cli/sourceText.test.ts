@@ -77,7 +77,7 @@ describe("otherCaseMnemonic", () => {
 });
 
 /** Words in instructions of one word, as a listing alone is read; and ir3's of two. */
-const ONE = { isa: "one", words: 1 };
+const ONE = { isa: "toy", words: 1 };
 const IR3 = { isa: "ir3", words: 2 };
 
 describe("readWordListing", () => {
@@ -92,13 +92,22 @@ describe("readWordListing", () => {
     });
   });
 
-  test("bytes make little-endian words; a byte left over is an error at it", () => {
+  // Changed with issue 39: the message names the instruction's size in bytes (it was the word's),
+  // and bytes after whole words are one error with the words of their instruction before them.
+  test("bytes make little-endian words; bytes left over are one error at the first", () => {
     expect(readWordListing("02 00 00 00\n00 c1 91 00 07", true, ONE)).toEqual({
       words: [
         { value: 2, line: 1, column: 1 },
         { value: 0x0091c100, line: 2, column: 1 },
       ],
-      errors: [{ line: 2, column: 13, message: "1 byte left over: a 32-bit word is 4 bytes" }],
+      errors: [{ line: 2, column: 13, message: "1 byte left over: toy instructions are 4 bytes" }],
+    });
+    expect(readWordListing("03 00 00 00 00 00 90 00\n0a 00 00 00 05", true, IR3)).toEqual({
+      words: [
+        { value: 3, line: 1, column: 1 },
+        { value: 0x00900000, line: 1, column: 13 },
+      ],
+      errors: [{ line: 2, column: 1, message: "5 bytes left over: ir3 instructions are 8 bytes" }],
     });
   });
 
