@@ -47,9 +47,11 @@ const DISASM_INPUT = [
   "  :1:0000:0000[20044005x_0000000ax] mov.f32f32 r1.y, r2.z",
   "                             a line of Mesa's ir3 dump: the words in brackets (Mesa's text is skipped)",
   "A token of several words starts an instruction (or a part of its size): words before it that are",
-  "not a whole instruction are an error. `#` and `//` start comments (asm's `# invalid: …` lines too).",
+  "not a whole instruction are an error. `#`, `//` and `;` (Mesa's dumps) start comments, and so asm's",
+  "`# invalid: …` lines are skipped.",
   "A bad token is one error at its line and column, and its line gives no words; words left over",
   "at the end are one error. Every whole instruction is still printed, and the exit status is 1.",
+  "--offsets counts the words read: those of a line with a bad token are not among them.",
 ].join("\n");
 
 /** `--upstream NAME=DIR`, repeatable: where an upstream tree the manifests name is checked out. */

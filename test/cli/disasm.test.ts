@@ -160,6 +160,7 @@ describe("isaforge disasm / asm", () => {
         "20044005_0000000a",
         "00900000_00000003 0x200440050000000a",
         ":1:0000:0000[20044005x_0000000ax] mov.f32f32 r1.y, r2.z",
+        "; a comment of Mesa's dump",
         "\t:0:0001:0001[00900000x_00000003x] br !p0.x, #3 // Mesa's text is skipped",
         "",
       ].join("\n"),

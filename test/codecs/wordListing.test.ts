@@ -28,6 +28,7 @@ test("a line of Mesa's ir3 dump: the bracketed words at the bracket, the rest sk
 
 test("comments are skipped; the first bad token is the line's one error, and it gives no values", () => {
   expect(listingLine("# 0xZZ")).toEqual({ values: [] });
+  expect(listingLine("; gpr=2 (Mesa's dump)")).toEqual({ values: [] });
   expect(listingLine("0x1 // 0xZZ")).toEqual({ values: [{ value: 1, column: 1, part: 0, of: 1 }] });
   expect(listingLine("0x1 0xZZ 0xYY")).toEqual({
     values: [],

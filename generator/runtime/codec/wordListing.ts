@@ -53,11 +53,12 @@ function tokenWords(token: string): number[] | string {
 const MESA_DUMP = /^(\s*(?:\d*(?::\d+)+)?)\[([^\]]*)\]/;
 
 /**
- * The values of one line (`#` and `//` start comments): 32-bit words, or with `bytes` bytes. A
- * token may hold several words (a 64-bit value, Mesa's forms); the first bad token ends the line.
+ * The values of one line (`#`, `//` and, as in Mesa's dumps, `;` start comments): 32-bit words, or
+ * with `bytes` bytes. A token may hold several words (a 64-bit value, Mesa's forms); the first bad
+ * token ends the line.
  */
 export function listingLine(line: string, bytes = false): ListingLine {
-  const code = line.replace(/(#|\/\/).*$/, "");
+  const code = line.replace(/(#|\/\/|;).*$/, "");
   const dump = bytes ? null : MESA_DUMP.exec(code);
   if (dump) {
     const column = dump[1].length + 1;
