@@ -148,14 +148,17 @@ export function disassembleWords(
   return out;
 }
 
-/** What `--offsets` and `--raw` put before an instruction's text, as objdump lays it out. */
+/**
+ * What `--offsets` and `--raw` put before the text of the instruction of `words`, the first at
+ * `wordIndex` of the words read, as objdump lays it out (offsets in bytes, in hex).
+ */
 function linePrefix(
-  at: number,
+  wordIndex: number,
   words: readonly number[],
   codec: Codec,
   options: DisasmOptions,
 ): string {
-  const offset = options.offsets ? `${(at * 4).toString(16).padStart(4)}:\t` : "";
+  const offset = options.offsets ? `${(wordIndex * 4).toString(16).padStart(4)}:\t` : "";
   return options.raw ? `${offset}${codec.formatWords(words, options.bytes)}\t` : offset;
 }
 
