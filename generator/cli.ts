@@ -28,11 +28,30 @@ function version(): string {
 /** What `asm --help` says of the input, per ISA as its upstream assembler reads it. */
 const ASM_GRAMMAR = [
   "",
-  "Input: one instruction per line, one output line each (empty for a blank line or a comment).",
+  "Input: one instruction per line, one output line each (empty for a blank line or a comment; for",
+  "a line that does not assemble, `# invalid: …`, a comment, so that the output pipes into disasm).",
   "`//` starts a comment, and so does `#` first on a line or before a space (`#3` is an immediate).",
   "Whitespace around an instruction and before commas is free. No instruction is ever dropped: a",
   "`;` that is not a comment is an error, and so is an instruction after a `;` comment. Per ISA:",
   ...Object.entries(DIALECTS).map(([id, d]) => `  ${id}: ${d.note}`),
+].join("\n");
+
+/** What `disasm --help` says of the input: the forms of words people paste, and its errors. */
+const DISASM_INPUT = [
+  "",
+  "Input: hex words, word 0 first (`0x` optional; spaces or commas between; an instruction may span",
+  "lines), as people paste them:",
+  "  0x0000000a 0x20044005      32-bit words",
+  "  0x200440050000000a         a 64-bit value: its low word is word 0",
+  "  20044005_0000000a          Mesa's high_low form",
+  "  :1:0000:0000[20044005x_0000000ax] mov.f32f32 r1.y, r2.z",
+  "                             a line of Mesa's ir3 dump: the words in brackets (Mesa's text is skipped)",
+  "A token of several words starts an instruction (or a part of its size): words before it that are",
+  "not a whole instruction are an error. `#`, `//` and `;` (Mesa's dumps) start comments, and so asm's",
+  "`# invalid: …` lines are skipped.",
+  "A bad token is one error at its line and column, and its line gives no words; words left over",
+  "at the end are one error. Every whole instruction is still printed, and the exit status is 1.",
+  "--offsets counts the words read: those of a line with a bad token are not among them.",
 ].join("\n");
 
 /** `--upstream NAME=DIR`, repeatable: where an upstream tree the manifests name is checked out. */
@@ -129,13 +148,18 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
   program
     .command("disasm")
     .description(
-      "disassemble instruction words, one instruction per output line: hex 32-bit words (word 0 first, any number per line, # and // comments), or bytes with --bytes, or a raw little-endian file with --binary",
+      "disassemble instruction words, one instruction per output line: hex words (word 0 first, any number per line, # and // comments), or bytes with --bytes, or a raw little-endian file with --binary",
     )
     .argument("[file]", "input file (default: standard input)")
     .option("--isa <id>", `ISA whose codec to use: ${isaList}`)
-    .option("--gpu <n>", "GPU generation (e.g. 600 for ir3 a6xx); default: the newest")
+    .option(
+      "--gpu <n>",
+      "GPU generation (e.g. 600 for ir3 a6xx); default: the newest; refused for an ISA without generations",
+    )
     .option("--bytes", "the input is hex bytes, each word's in little-endian order")
     .option("--binary", "the input is a raw binary of little-endian 32-bit words")
+    .option("--offsets", "print each instruction's byte offset (hex) before it, as objdump does")
+    .option("--raw", "print each instruction's words (with --bytes, its bytes) before its text")
     .option("--strict", "exit 1 if any instruction matches nothing")
     .addOption(codecSpecsOption())
     .addOption(upstreamOption())
@@ -143,6 +167,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       "--show-errors",
       "append Mesa's show_errors comment (isaspec ISAs: '\\t; dontcare bits in …'); the others print the same",
     )
+    .addHelpText("after", DISASM_INPUT)
     .showHelpAfterError(`(ISAs: ${isaList}; run isaforge disasm --help for usage)`)
     .action((file: string | undefined, opts: DisasmOptions) => setStatus(disasm(file, opts, log)));
 
@@ -206,7 +231,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .option("--isa <id>", `ISA whose codec to use: ${isaList}`)
     .option(
       "--gpu <n>",
-      "GPU generation: only its instructions are candidates (e.g. 600 for ir3 a6xx)",
+      "GPU generation: only its instructions are candidates (e.g. 600 for ir3 a6xx); refused for an ISA without generations",
     )
     .option(
       "--bytes",

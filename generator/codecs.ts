@@ -24,6 +24,8 @@ export interface Codec {
     visit: (line: string, index: number) => void,
   ): void;
   assemble(text: string, options?: { gpu?: number }): Uint32Array;
+  /** Words as `asm` prints them (`0x%08x`), or as their bytes in memory order. */
+  formatWords(words: ArrayLike<number>, bytes?: boolean): string;
   disasmLine(
     line: string,
     options?: { bytes?: boolean; gpu?: number; showErrors?: boolean },

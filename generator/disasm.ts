@@ -5,10 +5,13 @@
  * adds file names, line numbers, hints and exit statuses.
  */
 import { readFileSync, statSync } from "fs";
+import * as path from "path";
 import type { Log } from "./build";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from "./build";
-import { plural } from "./diagnostics";
+import { asmHint, failedOperand } from "./asmHints";
 import { codecsFor, type Codec, type GenerationRange } from "./codecs";
+import { didYouMean, manifestWords, suggestIsa } from "./isaSuggestion";
+import { PACKAGE_ROOT } from "./paths";
 import {
   dialectOf,
   otherCaseMnemonic,
@@ -38,6 +41,10 @@ export interface DisasmOptions extends AsmOptions {
   showErrors?: boolean;
   /** The input is a raw little-endian binary. */
   binary?: boolean;
+  /** Print each instruction's byte offset before it. */
+  offsets?: boolean;
+  /** Print each instruction's words (bytes with `bytes`) before it. */
+  raw?: boolean;
 }
 
 const usage = (log: Log, message: string): number => {
@@ -87,8 +94,13 @@ function setUp(
   }
   const codec = codecs.load(options.isa);
   if (!codec) {
+    const specs = options.specs ?? path.join(PACKAGE_ROOT, "specs");
+    const hint = didYouMean(suggestIsa(options.isa, codecs.ids, (id) => manifestWords(specs, id)));
     const why = codecs.whyMissing(options.isa);
-    usage(log, why ?? `--isa '${options.isa}' has no codec (known: ${known})`);
+    usage(
+      log,
+      why ?? `--isa '${options.isa}' has no codec${hint ? `: ${hint}` : ""} (known: ${known})`,
+    );
     return EXIT_USAGE;
   }
   if (options.gpu === undefined) return { codec };
@@ -97,19 +109,20 @@ function setUp(
     usage(log, `--gpu takes a whole number, not '${options.gpu}'`);
     return EXIT_USAGE;
   }
+  const ranges = codecs.generations(options.isa);
   // Without a shipped model to tell the generations, every gpu is taken.
-  const ranges = codecs.generations(options.isa) ?? [[0, null]];
-  if (ranges.length === 0) {
-    usage(
+  if (ranges === undefined) return { codec, gpu };
+  // One range from 0 up (etnaviv's `<gen min="0"/>` on every instruction) tells no gpu apart.
+  if (ranges.length === 0 || (ranges.length === 1 && ranges[0][0] === 0 && ranges[0][1] === null))
+    return usage(
       log,
       `--gpu: ${options.isa} has no generations; its instructions are the same on every gpu`,
     );
-    return EXIT_USAGE;
-  }
-  if (!ranges.some(([min, max]) => gpu >= min && (max === null || gpu <= max))) {
-    usage(log, `--gpu ${gpu} is in no ${options.isa} generation (${describeRanges(ranges)})`);
-    return EXIT_USAGE;
-  }
+  if (!ranges.some(([min, max]) => gpu >= min && (max === null || gpu <= max)))
+    return usage(
+      log,
+      `--gpu ${gpu} is in no ${options.isa} generation (${describeRanges(ranges)})`,
+    );
   return { codec, gpu };
 }
 
@@ -135,6 +148,20 @@ export function disassembleWords(
   return out;
 }
 
+/**
+ * What `--offsets` and `--raw` put before the text of the instruction of `words`, the first at
+ * `wordIndex` of the words read, as objdump lays it out (offsets in bytes, in hex).
+ */
+function linePrefix(
+  wordIndex: number,
+  words: readonly number[],
+  codec: Codec,
+  options: DisasmOptions,
+): string {
+  const offset = options.offsets ? `${(wordIndex * 4).toString(16).padStart(4)}:\t` : "";
+  return options.raw ? `${offset}${codec.formatWords(words, options.bytes)}\t` : offset;
+}
+
 export function disasm(file: string | undefined, options: DisasmOptions, log: Log): number {
   if (options.binary && options.bytes) return usage(log, "--binary and --bytes exclude each other");
   const setup = setUp("disasm", options, log);
@@ -142,44 +169,35 @@ export function disasm(file: string | undefined, options: DisasmOptions, log: Lo
   const { codec, gpu } = setup;
   const input = readInput(file, log);
   if (!input) return EXIT_USAGE;
-  const size = codec.ISA.wordCount;
-  const leftOver = (n: number) =>
-    `${plural(n, "word")} left over: ${codec.ISA.id} instructions are ${plural(size, "word")}`;
+  const size = { isa: codec.ISA.id, words: codec.ISA.wordCount };
+  // Every whole instruction is printed; each error once, on stderr, after them.
+  const errors: string[] = [];
   let words: number[];
   if (options.binary) {
-    const read = readBinaryWords(input.data);
-    const error =
-      read.error ?? (read.words.length % size ? leftOver(read.words.length % size) : "");
-    if (error) {
-      log.err(`${input.name}: error[bad-word]: ${error}`);
-      log.out(`invalid: ${error}`);
-      return EXIT_INPUT_ERRORS;
-    }
+    const read = readBinaryWords(input.data, size);
+    if (read.error) errors.push(`${input.name}: error[bad-word]: ${read.error}`);
     words = read.words;
   } else {
-    const listing = readWordListing(input.data.toString("utf8"), options.bytes ?? false);
-    const extra = listing.words.length % size;
-    if (extra > 0 && listing.errors.length === 0) {
-      const first = listing.words[listing.words.length - extra];
-      listing.errors.push({ line: first.line, column: first.column, message: leftOver(extra) });
-    }
-    // Each error also takes an output line, `invalid: …` as the site's decoder panel shows it.
-    for (const e of listing.errors) {
-      log.err(`${input.name}:${e.line}:${e.column}: error[bad-word]: ${e.message}`);
-      log.out(`invalid: ${e.message}`);
-    }
-    if (listing.errors.length > 0) return EXIT_INPUT_ERRORS;
+    const listing = readWordListing(input.data.toString("utf8"), options.bytes ?? false, size);
+    for (const e of listing.errors)
+      errors.push(`${input.name}:${e.line}:${e.column}: error[bad-word]: ${e.message}`);
     words = listing.words.map((w) => w.value);
   }
-  let status = EXIT_OK;
-  for (const { text, known } of disassembleWords(codec, words, gpu, options.showErrors ?? false)) {
+  let status = errors.length > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+  const lines = disassembleWords(codec, words, gpu, options.showErrors ?? false);
+  lines.forEach(({ text, known }, i) => {
     if (options.strict && !known) status = EXIT_INPUT_ERRORS;
-    log.out(text);
-  }
+    const at = i * size.words;
+    log.out(linePrefix(at, words.slice(at, at + size.words), codec, options) + text);
+  });
+  for (const e of errors) log.err(e);
   return status;
 }
 
-/** Assemble one statement; an error's column is the source line's, with a hint about case. */
+/**
+ * Assemble one statement; an error's column is the source line's, with a hint about case or the
+ * ISA's syntax (asmHints.ts).
+ */
 function assembleStatement(
   codec: Codec,
   span: Span,
@@ -189,15 +207,14 @@ function assembleStatement(
   const result = codec.asmLine(span.text, options);
   if (!result.error) return result;
   let message = result.error.message;
+  const assembles = (line: string) => !codec.asmLine(line, options).error;
   const other = otherCaseMnemonic(span.text, dialect);
-  if (other !== undefined) {
-    const retry = span.text.replace(/^\S+/, other);
-    if (!codec.asmLine(retry, options).error) message += ` (did you mean ${other}?)`;
-  }
-  return {
-    text: `invalid: ${message}`,
-    error: { message, column: sourceColumn(span, result.error.column) },
-  };
+  const hint =
+    other !== undefined && assembles(span.text.replace(/^\S+/, other))
+      ? `did you mean ${other}?`
+      : asmHint(codec.ISA.id, failedOperand(span.text, result.error.column, message, assembles));
+  if (hint !== undefined) message += ` (${hint})`;
+  return { text: "", error: { message, column: sourceColumn(span, result.error.column) } };
 }
 
 export function asm(file: string | undefined, options: AsmOptions, log: Log): number {
@@ -212,7 +229,8 @@ export function asm(file: string | undefined, options: AsmOptions, log: Log): nu
   const fail = (line: number, column: number, message: string): string => {
     log.err(`${input.name}:${line}:${column}: error[asm]: ${message}`);
     status = EXIT_INPUT_ERRORS;
-    return `invalid: ${message}`;
+    // A comment, so that the output pipes back into `disasm` with the error kept beside it.
+    return `# invalid: ${message}`;
   };
   const lines = input.data.toString("utf8").split(/\r?\n/);
   if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();

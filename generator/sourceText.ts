@@ -13,6 +13,7 @@
  */
 
 import { plural } from "./diagnostics";
+import { listingLine } from "./runtime/codec/wordListing";
 
 /** How an ISA's upstream assembler reads a line. */
 export interface Dialect {
@@ -177,58 +178,97 @@ export interface ListedWord {
   column: number;
 }
 
+/** What the words of a listing are read into: instructions of `words` words of ISA `isa`. */
+export interface InstructionSize {
+  isa: string;
+  words: number;
+}
+
+/** The error for words (or bytes) that are not a whole instruction, found `where`. */
+export function leftOver(
+  n: number,
+  unit: "word" | "byte",
+  size: InstructionSize,
+  where = "",
+): string {
+  const whole = plural(unit === "word" ? size.words : size.words * 4, unit);
+  return `${plural(n, unit)} left over${where}: ${size.isa} instructions are ${whole}`;
+}
+
 /**
- * The words of a hex listing: any number of 32-bit words per line (`0x` optional; spaces or commas
- * between), or with `bytes` of bytes in memory order (little-endian words); `#` and `//` start
- * comments, blank lines are skipped. Every bad token is an error at its line and column.
+ * The instructions of a hex listing, as `listingLine` reads each line (32-bit words, 64-bit values,
+ * Mesa's dump forms; with `bytes` bytes in memory order, little-endian words); blank lines and
+ * comments are skipped. An instruction may span lines. Each error is at its line and column: a
+ * bad token (its line gives no words), words that are not a whole instruction before a token of
+ * several words (they are dropped: the token starts an instruction, or its half) and at the end.
  */
 export function readWordListing(
   text: string,
   bytes: boolean,
+  size: InstructionSize,
 ): { words: ListedWord[]; errors: TextError[] } {
-  const values: ListedWord[] = [];
-  const errors: TextError[] = [];
-  const digits = bytes ? 2 : 8;
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const code = raw.replace(/(#|\/\/).*$/, "");
-    for (const t of code.matchAll(/[^\s,]+/g)) {
-      const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
-      const at = { line: i + 1, column: (t.index ?? 0) + 1 };
-      if (m && m[1].length <= digits) values.push({ value: parseInt(m[1], 16), ...at });
-      else
-        errors.push({
-          ...at,
-          message: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
-        });
-    }
-  });
-  if (!bytes) return { words: values, errors };
   const words: ListedWord[] = [];
-  const whole = values.length - (values.length % 4);
-  for (let i = 0; i < whole; i += 4) {
-    const [b0, b1, b2, b3] = values.slice(i, i + 4).map((v) => v.value);
-    words.push({ ...values[i], value: (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) >>> 0 });
-  }
-  if (whole < values.length) {
-    const n = values.length - whole;
-    errors.push({
-      line: values[whole].line,
-      column: values[whole].column,
-      message: `${plural(n, "byte")} left over: a 32-bit word is 4 bytes`,
+  const errors: TextError[] = [];
+  const pendingBytes: ListedWord[] = [];
+  /** Drop the words after the last whole instruction, as one error at the first of them. */
+  const dropPartial = () => {
+    const extra = words.length % size.words;
+    if (extra === 0) return;
+    const [first] = words.splice(words.length - extra, extra);
+    errors.push({ line: first.line, column: first.column, message: leftOver(extra, "word", size) });
+  };
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const read = listingLine(raw, bytes);
+    if (read.error) return void errors.push({ line: i + 1, ...read.error });
+    read.values.forEach((v) => {
+      const word = { value: v.value, line: i + 1, column: v.column };
+      if (bytes) {
+        pendingBytes.push(word);
+        if (pendingBytes.length < 4) return;
+        const [b0, b1, b2, b3] = pendingBytes.map((b) => b.value);
+        words.push({ ...pendingBytes[0], value: (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) >>> 0 });
+        pendingBytes.length = 0;
+        return;
+      }
+      // A token of several words starts an instruction, or a part of it of its own size.
+      const at = words.length % size.words;
+      if (v.part === 0 && v.of > 1 && size.words % v.of === 0 && at % v.of !== 0) dropPartial();
+      words.push(word);
     });
+  });
+  // Bytes after the last whole word: one error with the words of their instruction before them.
+  if (pendingBytes.length > 0) {
+    const extra = words.splice(words.length - (words.length % size.words));
+    const [first] = [...extra, ...pendingBytes];
+    const n = extra.length * 4 + pendingBytes.length;
+    errors.push({ line: first.line, column: first.column, message: leftOver(n, "byte", size) });
   }
+  dropPartial();
+  errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return { words, errors };
 }
 
-/** The words of a raw little-endian binary, or the error when its size is not whole words. */
-export function readBinaryWords(data: Uint8Array): { words: number[]; error?: string } {
-  if (data.length % 4 !== 0)
-    return {
-      words: [],
-      error: `${plural(data.length, "byte")} is not a whole number of 32-bit words`,
-    };
+/**
+ * The whole instructions of a raw little-endian binary, and the error for the bytes after them (at
+ * their offset in hex, as `disasm --offsets` prints offsets).
+ */
+export function readBinaryWords(
+  data: Uint8Array,
+  size: InstructionSize,
+): { words: number[]; error?: string } {
+  const bytesPer = size.words * 4;
+  const whole = data.length - (data.length % bytesPer);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const words: number[] = [];
-  for (let i = 0; i < data.length; i += 4) words.push(view.getUint32(i, true));
-  return { words };
+  for (let i = 0; i < whole; i += 4) words.push(view.getUint32(i, true));
+  const rest = data.length - whole;
+  if (rest === 0) return { words };
+  const at = `at offset 0x${whole.toString(16)}`;
+  return {
+    words,
+    error:
+      rest % 4 === 0
+        ? leftOver(rest / 4, "word", size, ` ${at}`)
+        : leftOver(rest, "byte", size, ` ${at}`),
+  };
 }

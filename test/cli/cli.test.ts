@@ -42,7 +42,26 @@ describe("isaforge CLI", () => {
     expect(asm.status).toBe(0);
     expect(asm.out.replace(/\s+/g, " ")).toContain(`--isa <id> ISA whose codec to use: ${ids}`);
     expect(asm.out).toContain(
-      "  ir3: lower-case mnemonics; `;` starts a comment, as in Mesa's ir3 lexer",
+      "  valhall: upper-case mnemonics, lower-case modifiers (`MOV.i32`), as Mesa's asm.py takes them",
+    );
+  });
+
+  test("disasm --help gives the options for objdump's layout and the forms of words it reads", async () => {
+    const r = await run("disasm", "--help");
+    expect(r.status).toBe(0);
+    expect(r.out).toContain(
+      "  --offsets              print each instruction's byte offset (hex) before it,\n                         as objdump does\n",
+    );
+    expect(r.out).toContain(
+      "  --raw                  print each instruction's words (with --bytes, its\n                         bytes) before its text\n",
+    );
+    expect(r.out).toContain(
+      [
+        "  0x0000000a 0x20044005      32-bit words",
+        "  0x200440050000000a         a 64-bit value: its low word is word 0",
+        "  20044005_0000000a          Mesa's high_low form",
+        "  :1:0000:0000[20044005x_0000000ax] mov.f32f32 r1.y, r2.z",
+      ].join("\n"),
     );
   });
 

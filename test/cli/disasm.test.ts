@@ -39,6 +39,18 @@ describe("parseWords", () => {
       words: [0x00000002, 0x0091c100],
     });
   });
+  test("one instruction in the forms people paste, as disasm reads them (the site's panel too)", () => {
+    for (const line of [
+      "0x2024400000000020",
+      "20244000_00000020",
+      ":1:0000:0000[20244000x_00000020x] mov",
+    ])
+      expect(parseWords(line, false, 2)).toEqual({ words: [0x00000020, 0x20244000] });
+    expect(parseWords("0x2024400000000020", false, 4)).toEqual({
+      error: "expected 4 words, found 2",
+      column: 1,
+    });
+  });
   test("a bad token is reported at its column", () => {
     expect(parseWords("0x1 0xZZ", false, 2)).toEqual({
       error: "'0xZZ' is not a 32-bit word in hex",
@@ -65,19 +77,26 @@ describe("isaforge disasm / asm", () => {
     expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
   });
 
+  // Changed with issue 39: the whole instructions are printed, and the error only on stderr (it was
+  // printed twice, there and as an `invalid:` line instead of the instructions).
   test("words left over after the last whole instruction are an error at the first of them", async () => {
     const r = await run("0x00000003 0x00900000\n0x0000000a\n", "disasm", "--isa", "ir3");
     expect(r.status).toBe(1);
-    expect(r.out).toEqual(["invalid: 1 word left over: ir3 instructions are 2 words"]);
+    expect(r.out).toEqual(["br !p0.x, #3"]);
     expect(r.err).toEqual([
       "IN:2:1: error[bad-word]: 1 word left over: ir3 instructions are 2 words",
     ]);
   });
 
+  // Changed with issue 39: the message names the instruction's size (it was the word's), and the
+  // whole instruction is printed.
   test("--bytes: a byte left over is an error", async () => {
     const r = await run("02 00 00 00 00 c1 91 00 07\n", "disasm", "--isa", "valhall", "--bytes");
     expect(r.status).toBe(1);
-    expect(r.err).toEqual(["IN:1:25: error[bad-word]: 1 byte left over: a 32-bit word is 4 bytes"]);
+    expect(r.out).toEqual(["MOV.i32 r1, r2"]);
+    expect(r.err).toEqual([
+      "IN:1:25: error[bad-word]: 1 byte left over: valhall instructions are 8 bytes",
+    ]);
   });
 
   test("--binary reads a raw little-endian file", async () => {
@@ -90,7 +109,7 @@ describe("isaforge disasm / asm", () => {
     expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
     writeFileSync(file, Buffer.from([1, 2, 3, 4, 5]));
     expect((await runFile(file, "disasm", "--isa", "ir3", "--binary")).err).toEqual([
-      `${file}: error[bad-word]: 5 bytes is not a whole number of 32-bit words`,
+      `${file}: error[bad-word]: 5 bytes left over at offset 0x0: ir3 instructions are 8 bytes`,
     ]);
     expect((await runFile(file, "disasm", "--isa", "ir3", "--binary", "--bytes")).err).toEqual([
       "isaforge: error[usage]: --binary and --bytes exclude each other",
@@ -108,11 +127,103 @@ describe("isaforge disasm / asm", () => {
     }
   });
 
-  test("a bad token is an error at its line and column, and no instruction is printed", async () => {
-    const r = await run("0x00000003 0x00900000\n0x1 0xZZ\n", "disasm", "--isa", "ir3");
+  // Changed with issue 39: the instructions of the other lines are printed (none were), the error
+  // once (it was also an `invalid:` line on stdout).
+  test("a bad token is one error at its line and column; every other line's instruction is printed", async () => {
+    const r = await run(
+      "0x00000003 0x00900000\n0x1 0xZZ 0xYY\n0x0000000a 0x20044005\n",
+      "disasm",
+      "--isa",
+      "ir3",
+    );
     expect(r.status).toBe(1);
-    expect(r.out).toEqual(["invalid: '0xZZ' is not a 32-bit word in hex"]);
+    expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
     expect(r.err).toEqual(["IN:2:5: error[bad-word]: '0xZZ' is not a 32-bit word in hex"]);
+  });
+
+  test("--binary: a file of 5 words prints its 2 whole ir3 instructions and one error", async () => {
+    const file = path.join(dir, "five.bin");
+    const words = Uint32Array.of(0x00000003, 0x00900000, 0x0000000a, 0x20044005, 0x0000000a);
+    writeFileSync(file, Buffer.from(words.buffer));
+    const r = await runFile(file, "disasm", "--isa", "ir3", "--binary");
+    expect(r.status).toBe(1);
+    expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
+    expect(r.err).toEqual([
+      `${file}: error[bad-word]: 1 word left over at offset 0x10: ir3 instructions are 2 words`,
+    ]);
+  });
+
+  test("the forms people paste: 64-bit values, Mesa's HHHHHHHH_LLLLLLLL and its ir3 dump lines", async () => {
+    // mov.f32f32 r1.y, r2.z is the words [0x0000000a, 0x20044005]; br !p0.x, #3 [0x3, 0x00900000].
+    const r = await run(
+      [
+        "0x200440050000000a",
+        "20044005_0000000a",
+        "00900000_00000003 0x200440050000000a",
+        ":1:0000:0000[20044005x_0000000ax] mov.f32f32 r1.y, r2.z",
+        "; a comment of Mesa's dump",
+        "\t:0:0001:0001[00900000x_00000003x] br !p0.x, #3 // Mesa's text is skipped",
+        "",
+      ].join("\n"),
+      "disasm",
+      "--isa",
+      "ir3",
+    );
+    expect(r.err).toEqual([]);
+    expect(r.status).toBe(0);
+    const [mov, br] = ["mov.f32f32 r1.y, r2.z", "br !p0.x, #3"];
+    expect(r.out).toEqual([mov, mov, br, mov, mov, br]);
+  });
+
+  test("a 64-bit value where an instruction is half read: the half is one error, the value is read", async () => {
+    const r = await run("0x00000003\n0x200440050000000a\n", "disasm", "--isa", "ir3");
+    expect(r.status).toBe(1);
+    expect(r.out).toEqual(["mov.f32f32 r1.y, r2.z"]);
+    expect(r.err).toEqual([
+      "IN:1:1: error[bad-word]: 1 word left over: ir3 instructions are 2 words",
+    ]);
+  });
+
+  test("--offsets and --raw: each instruction's byte offset and words before its text, as objdump", async () => {
+    const input = "0x00000003 0x00900000\n0x200440050000000a\n";
+    expect((await run(input, "disasm", "--isa", "ir3", "--offsets")).out).toEqual([
+      "   0:\tbr !p0.x, #3",
+      "   8:\tmov.f32f32 r1.y, r2.z",
+    ]);
+    expect((await run(input, "disasm", "--isa", "ir3", "--raw")).out).toEqual([
+      "0x00000003 0x00900000\tbr !p0.x, #3",
+      "0x0000000a 0x20044005\tmov.f32f32 r1.y, r2.z",
+    ]);
+    const both = await run(input, "disasm", "--isa", "ir3", "--offsets", "--raw");
+    expect(both.out).toEqual([
+      "   0:\t0x00000003 0x00900000\tbr !p0.x, #3",
+      "   8:\t0x0000000a 0x20044005\tmov.f32f32 r1.y, r2.z",
+    ]);
+    // With --bytes the raw words are bytes, in memory order as read.
+    const bytes = "03 00 00 00 00 00 90 00\n";
+    expect((await run(bytes, "disasm", "--isa", "ir3", "--bytes", "--raw")).out).toEqual([
+      "03 00 00 00 00 00 90 00\tbr !p0.x, #3",
+    ]);
+  });
+
+  test("asm prints a failed line as a comment, so that its output pipes into disasm: one error, once", async () => {
+    const asm = await run(
+      "br !p0.x, #3\nfrobnicate r0, r1, r2\nmov.f32f32 r1.y, r2.z\n",
+      "asm",
+      "--isa",
+      "ir3",
+    );
+    expect(asm.status).toBe(1);
+    expect(asm.out).toEqual([
+      "0x00000003 0x00900000",
+      "# invalid: unknown mnemonic 'frobnicate'",
+      "0x0000000a 0x20044005",
+    ]);
+    expect(asm.err).toEqual(["IN:2:1: error[asm]: unknown mnemonic 'frobnicate'"]);
+    const back = await run(asm.out.join("\n") + "\n", "disasm", "--isa", "ir3");
+    expect(back.err).toEqual([]);
+    expect(back.status).toBe(0);
+    expect(back.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
   });
 
   test("without --isa: a usage error naming the ISAs", async () => {
@@ -151,6 +262,14 @@ describe("isaforge disasm / asm", () => {
       "isaforge: error[usage]: --gpu 200 is in no ir3 generation (300..499, 500..599, 600..699, 700 and up)",
     ]);
     expect((await run("0 0\n", "disasm", "--isa", "ir3", "--gpu", "99999")).status).toBe(0);
+    // Every etnaviv instruction is `<gen min="0"/>`: no gpu tells them apart.
+    for (const command of ["disasm", "asm"]) {
+      const r = await run("\n", command, "--isa", "etnaviv", "--gpu", "7000");
+      expect(r.status).toBe(2);
+      expect(r.err).toEqual([
+        "isaforge: error[usage]: --gpu: etnaviv has no generations; its instructions are the same on every gpu",
+      ]);
+    }
   });
 
   test("a word matching no instruction exits 1 only with --strict", async () => {
@@ -197,6 +316,34 @@ describe("isaforge disasm / asm", () => {
     );
   });
 
+  test("a word most ISAs' titles share names no family: no suggestion", async () => {
+    const r = await run("\n", "disasm", "--isa", "shader");
+    expect(r.err).toEqual([
+      "isaforge: error[usage]: --isa 'shader' has no codec (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)",
+    ]);
+  });
+
+  test.each([
+    // The id in another case first.
+    ["IR3", "did you mean ir3?"],
+    ["Etnaviv", "did you mean etnaviv?"],
+    // A family or vendor name of the manifests' titles: every ISA it names.
+    ["adreno", "did you mean ir3 or ir3-cat0?"],
+    ["Mali", "did you mean valhall?"],
+    ["vivante", "did you mean etnaviv or etnaviv-isa?"],
+    // Else the nearest id, within an edit a third of its length.
+    ["valhal", "did you mean valhall?"],
+    ["ir4", "did you mean ir3?"],
+  ])("--isa %s: %s", async (isa, hint) => {
+    for (const command of ["disasm", "asm"]) {
+      const r = await run("\n", command, "--isa", isa);
+      expect(r.status).toBe(2);
+      expect(r.err).toEqual([
+        `isaforge: error[usage]: --isa '${isa}' has no codec: ${hint} (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)`,
+      ]);
+    }
+  });
+
   test.each([
     ["ir3", "0x00000003 0x00900000"],
     ["valhall", "0x00000201 0x00a4c032"],
@@ -221,7 +368,8 @@ describe("isaforge disasm / asm", () => {
     const old = await run("getlast.w8 #2\n", "asm", "--isa", "ir3", "--gpu", "500");
     expect(old.status).toBe(1);
     expect(old.err).toEqual(["IN:1:1: error[asm]: unknown mnemonic 'getlast' for gpu 500"]);
-    expect(old.out).toEqual(["invalid: unknown mnemonic 'getlast' for gpu 500"]);
+    // Changed with issue 39: a failed line prints as a comment (it was `invalid: …`).
+    expect(old.out).toEqual(["# invalid: unknown mnemonic 'getlast' for gpu 500"]);
   });
 
   test("asm --gpu takes a whole number", async () => {
@@ -254,6 +402,56 @@ describe("isaforge disasm / asm", () => {
     expect(r.out).toHaveLength(2);
     expect(r.err).toHaveLength(1);
     expect(r.err[0]).toMatch(/^IN:2:1: error\[asm\]: /);
+  });
+});
+
+describe("asm: etnaviv's errors teach write masks and swizzles", () => {
+  // mov t0, void, void, t1.xyzw, and its error when each operand is written otherwise.
+  test.each([
+    [
+      "mov t0.xyzw, void, void, t1.xyzw",
+      "1:7: error[asm]: expected ',', found '.xyzw' (a full write mask is written as nothing: `t0`, not `t0.xyzw`)",
+    ],
+    [
+      "mov t0, void, void, t1",
+      "1:23: error[asm]: expected '.', found end of line (a source needs a swizzle: `t1.xyzw`)",
+    ],
+    [
+      "add t0, t1, void, t2.xyzw",
+      "1:11: error[asm]: expected '.', found ',' (a source needs a swizzle: `t1.xyzw`)",
+    ],
+    [
+      "mov t0.xy, void, void, t1.xyzw",
+      "1:7: error[asm]: expected ',', found '.xy' (a write mask has x, y, z, w in their places, `_` for each not written: `t0.xy__`)",
+    ],
+    [
+      "mov t0.y___, void, void, t1.xyzw",
+      "1:7: error[asm]: expected ',', found '.y___' (a write mask has x, y, z, w in their places, `_` for each not written: `t0._y__`)",
+    ],
+    // Mask 5 prints `.zx` (Mesa's etnaviv.xml), not `.x_z_`.
+    [
+      "mov t0.x_z_, void, void, t1.xyzw",
+      "1:7: error[asm]: expected ',', found '.x_z_' (this write mask is spelled `t0.zx`, as Mesa's etnaviv.xml prints it)",
+    ],
+    [
+      "mov t0, void, void, t1.xy",
+      "1:26: error[asm]: expected SWIZ_Z (x, y, z or w), found end of line (a swizzle names a component for each of x, y, z and w: `t1.xyyy`, not `t1.xy`)",
+    ],
+  ])("%s", async (line, error) => {
+    const r = await run(line + "\n", "asm", "--isa", "etnaviv");
+    expect(r.status).toBe(1);
+    expect(r.err).toEqual([`IN:${error}`]);
+  });
+
+  test("the spellings the hints give assemble", async () => {
+    const r = await run(
+      "mov t0, void, void, t1.xyzw\nmov t0.xy__, void, void, t1.xyyy\nmov t0.zx, void, void, t1.xyzw\n",
+      "asm",
+      "--isa",
+      "etnaviv",
+    );
+    expect(r.err).toEqual([]);
+    expect(r.out).toHaveLength(3);
   });
 });
 

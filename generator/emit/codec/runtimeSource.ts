@@ -12,6 +12,7 @@ const codecRuntime = (...syntax: string[]) => [
   "codecRuntime.ts",
   "assemblyError.ts",
   ...syntax,
+  "wordListing.ts",
   "codecLines.ts",
 ];
 

@@ -13,6 +13,7 @@ import {
 } from "./codecTables";
 import type { Words } from "./codecTypes";
 import { decode } from "./codecRuntime";
+import { listingLine } from "./wordListing";
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
 export interface LineResult {
@@ -33,27 +34,17 @@ export function formatWords(words: ArrayLike<number>, bytes = false): string {
 
 /**
  * One instruction's words from a line of hex words (word 0 first; `0x` optional; spaces or commas
- * between), or with `bytes` of hex bytes in memory order (little-endian words). An error names the
- * column of the bad token.
+ * between; 64-bit values and Mesa's dump forms as `listingLine` reads them), or with `bytes` of hex
+ * bytes in memory order (little-endian words). An error names the column of the bad token.
  */
 export function parseWords(
   line: string,
   bytes = false,
   wordCount: number = ISA.wordCount,
 ): { words?: number[]; error?: string; column?: number } {
-  const tokens = [...line.matchAll(/[^\s,]+/g)];
-  const per = bytes ? 2 : 8;
-  const values: number[] = [];
-  for (const t of tokens) {
-    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
-    if (!m || m[1].length > per) {
-      return {
-        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
-        column: (t.index ?? 0) + 1,
-      };
-    }
-    values.push(parseInt(m[1], 16));
-  }
+  const read = listingLine(line, bytes);
+  if (read.error) return { error: read.error.message, column: read.error.column };
+  const values = read.values.map((v) => v.value);
   const want = bytes ? wordCount * 4 : wordCount;
   if (values.length !== want)
     return {
