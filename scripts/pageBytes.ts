@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "fs";
 import * as path from "path";
+import { formatMarkdown } from "../generator/emit/markdownTables";
 
 export interface PageBytes {
   page: string;
@@ -50,10 +51,10 @@ export function pageBytes(site: string): PageBytes[] {
     });
 }
 
-/** The README's table of `pageBytes`. */
+/** docs/site.md's table of `pageBytes`, aligned as prettier aligns it. */
 export function pageBytesTable(rows: PageBytes[]): string {
   const n = (v: number) => (v === 0 ? "—" : v.toLocaleString("en-US"));
-  return [
+  const table = [
     "| Page | HTML | CSS | search (index + script) | codec + panel script | total |",
     "| --- | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
@@ -61,6 +62,7 @@ export function pageBytesTable(rows: PageBytes[]): string {
         `| \`${r.page}\` | ${n(r.html)} | ${n(r.css)} | ${n(r.search)} | ${r.codec ? `${n(r.codec)} + ${n(r.panel)}` : "—"} | ${n(r.total)} |`,
     ),
   ].join("\n");
+  return formatMarkdown(`${table}\n`).trimEnd();
 }
 
 /** The page that documents the site, holding the table. */
