@@ -51,8 +51,8 @@ export function siteInput(
     decoders: models.flatMap((m) => {
       const js = manuals.codecScripts.get(m.isa.id);
       if (js === undefined) return [];
-      const panel = decoderPanelView(m);
-      return [{ panel, script: codecScriptView(m, manuals.instructions.get(m.isa.id)!, js) }];
+      const manual = manuals.instructions.get(m.isa.id)!;
+      return [{ panel: decoderPanelView(m, manual), script: codecScriptView(m, manual, js) }];
     }),
     registers: models.flatMap((m) => registerSite(m) ?? []),
   };

@@ -6,6 +6,7 @@
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { pathToFileURL } from "url";
 import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Where a system Chromium is looked for before PATH (Debian's package installs the first). */
@@ -118,4 +119,37 @@ export async function openRecordingErrors(
   });
   await page.goto(url);
   return { page, errors };
+}
+
+/**
+ * One Chromium over a built site for a test file, launched before its tests and closed after:
+ * `open("ir3.html#decode=…", viewport)` opens a page of it from file:// (see openRecordingErrors).
+ * A site not built is a failure that says how to build it.
+ */
+export function siteBrowser(site: string): {
+  open(
+    file: string,
+    viewport?: { width: number; height: number },
+  ): ReturnType<typeof openRecordingErrors>;
+} {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!existsSync(path.join(site, "index.html")))
+      throw new Error(
+        `${site}/index.html is missing: build the site first (npx tsx generator/cli.ts build)`,
+      );
+    browser = await launchChromium(await chooseChromium());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    open(file, viewport) {
+      if (!browser) throw new Error("the browser did not start (see the beforeAll failure)");
+      const [name, hash] = file.split("#");
+      const url =
+        pathToFileURL(path.join(site, name)).href + (hash === undefined ? "" : `#${hash}`);
+      return openRecordingErrors(browser, url, viewport);
+    },
+  };
 }

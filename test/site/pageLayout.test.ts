@@ -8,10 +8,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "fs";
 import * as path from "path";
-import { pathToFileURL } from "url";
 import * as vm from "vm";
-import type { Browser } from "playwright-core";
-import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
+import { siteBrowser } from "../helpers/browser";
 import { TEST_OUT } from "../helpers/testOutput";
 
 const SITE = path.join(TEST_OUT, "site");
@@ -76,26 +74,8 @@ function samplePages(): string[] {
   return [...pages];
 }
 
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  if (!existsSync(path.join(SITE, "index.html")))
-    throw new Error(
-      `${SITE}/index.html is missing: build the site first (npx tsx generator/cli.ts build)`,
-    );
-  browser = await launchChromium(await chooseChromium());
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const open = (file: string, viewport = DESKTOP) => {
-  if (!browser) throw new Error("the browser did not start (see the beforeAll failure)");
-  const [name, hash] = file.split("#");
-  const url = pathToFileURL(path.join(SITE, name)).href + (hash === undefined ? "" : `#${hash}`);
-  return openRecordingErrors(browser, url, viewport);
-};
+const site = siteBrowser(SITE);
+const open = (file: string, viewport = DESKTOP) => site.open(file, viewport);
 
 test("the sample has every kind of page: front pages, chapters, instructions, registers, enums", () => {
   const sample = samplePages();
@@ -194,6 +174,128 @@ test("at 1280 px no table of the sample pages is wider than its column", async (
   const wide: string[] = [];
   for (const file of samplePages()) wide.push(...(await wideTables(file)));
   expect(wide).toEqual([]);
+});
+
+/**
+ * Words of table cells broken across lines at 1280 px: `file: "text around the break"`. A line may
+ * end after a space or a dash, or between two text nodes (a name's <wbr>), never between two
+ * letters of a word ("Qualcom|m", "compa|nion"). Each character's box says which line it is on.
+ */
+async function brokenWords(file: string): Promise<string[]> {
+  const { page, errors } = await open(file);
+  const broken = await page.evaluate(() => {
+    interface Text {
+      data: string;
+      parentElement: { closest(s: string): unknown } | null;
+    }
+    interface Range {
+      selectNodeContents(n: Text): void;
+      setStart(n: Text, i: number): void;
+      setEnd(n: Text, i: number): void;
+      getClientRects(): ArrayLike<{ top: number; height: number }>;
+    }
+    const { document } = globalThis as unknown as {
+      document: {
+        querySelector(s: string): unknown;
+        createRange(): Range;
+        createTreeWalker(root: unknown, show: number): { nextNode(): Text | null };
+      };
+    };
+    const SHOW_TEXT = 4;
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.querySelector("main"), SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest("td, th") || !/\S/.test(node.data)) continue;
+      range.selectNodeContents(node);
+      if (range.getClientRects().length <= 1) continue;
+      let top: number | null = null;
+      let before = " ";
+      for (let i = 0; i < node.data.length; i++) {
+        const c = node.data[i];
+        if (/\s/.test(c)) {
+          before = c;
+          continue;
+        }
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box) continue;
+        if (top !== null && box.top > top + box.height / 2 && !/[\s\-\u2013\u2014]/.test(before))
+          out.push(`${node.data.slice(Math.max(0, i - 12), i)}|${node.data.slice(i, i + 12)}`);
+        top = box.top;
+        before = c;
+      }
+    }
+    return out;
+  });
+  expect({ file, errors }).toEqual({ file, errors: [] });
+  await page.close();
+  return broken.map((b) => `${file}: "${b}"`);
+}
+
+test("at 1280 px no word breaks inside a table cell: the index's vendors, ir3's sources and digests", async () => {
+  // Where words broke before: "Qualcom|m" on the index, "compa|nion (writte|n for isaforg|e)" and
+  // each SHA-256 over six lines in a manual's table of sources.
+  expect(await brokenWords("index.html")).toEqual([]);
+  expect(await brokenWords("ir3.html")).toEqual([]);
+  const { page } = await open("ir3.html");
+  const digests = await page.locator("main code.digest").evaluateAll((codes) =>
+    codes.map((c) => {
+      const box = c.getBoundingClientRect();
+      return {
+        text: c.textContent,
+        title: c.getAttribute("title"),
+        width: box.width,
+        height: box.height,
+      };
+    }),
+  );
+  await page.close();
+  // Each digest whole in the page (so copying takes it whole) and in its title, shown on one line
+  // about 14 monospace digits wide (0.875 of 16 px, 0.6 em a digit), its first twelve and "…".
+  expect(digests.length).toBeGreaterThan(5);
+  for (const d of digests) {
+    expect(d.text).toMatch(/^[0-9a-f]{64}$/);
+    expect(d.title).toBe(d.text);
+    expect(d.width).toBeGreaterThan(12 * 0.6 * 14);
+    expect(d.width).toBeLessThan(20 * 0.6 * 14);
+    expect(d.height).toBeLessThan(30);
+  }
+});
+
+test("at 1280 px no word breaks inside a table cell of the sample pages", async () => {
+  const broken: string[] = [];
+  for (const file of samplePages()) broken.push(...(await brokenWords(file)));
+  expect(broken).toEqual([]);
+});
+
+test("at 1280 px the search box shows its whole placeholder", async () => {
+  const { page } = await open("index.html");
+  const [text, room] = await page.locator("#site-search-input").evaluate((input) => {
+    interface Style {
+      font: string;
+      paddingLeft: string;
+      paddingRight: string;
+    }
+    const { document, getComputedStyle } = globalThis as unknown as {
+      getComputedStyle(e: unknown): Style;
+      document: {
+        createElement(t: "canvas"): {
+          getContext(k: "2d"): { font: string; measureText(t: string): { width: number } };
+        };
+      };
+    };
+    const style = getComputedStyle(input);
+    const context = document.createElement("canvas").getContext("2d");
+    context.font = style.font;
+    const placeholder = input.getAttribute("placeholder") ?? "";
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return [context.measureText(placeholder).width, input.clientWidth - padding];
+  });
+  expect(text).toBeGreaterThan(100);
+  expect(text).toBeLessThanOrEqual(room);
+  await page.close();
 });
 
 test("at 390 px the title comes first (the h1 is on the first screen) and the header fits", async () => {

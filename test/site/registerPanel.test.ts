@@ -148,9 +148,13 @@ test("adreno-hw.html: type an address and a value, see what the generated decode
   expect(/<h1 id="a6xx_gras_2d_blit_cntl">([^<]*)<\/h1>/.exec(registerPage)?.[1]).toBe(
     decoded.register,
   );
-  // One row per field: name, bits, the decoded text; one box per field over the value's bits.
+  // One row per field: name, bits, the decoded text, highest bit first as the boxes are drawn (the
+  // database declares ROTATE, bits 2:0, first); one box per field over the value's bits.
   const bits = (f: DecodedField) => (f.high === f.low ? `${f.high}` : `${f.high}:${f.low}`);
-  expect(state.rows).toEqual(decoded.fields.map((f) => [f.name, bits(f), f.text]));
+  const inBitOrder = [...decoded.fields].sort((a, b) => b.high - a.high || b.low - a.low);
+  expect(decoded.fields[0].name).toBe("ROTATE");
+  expect(state.rows[0][0]).toBe("UNK30");
+  expect(state.rows).toEqual(inBitOrder.map((f) => [f.name, bits(f), f.text]));
   expect(state.boxes.map(([field, range]) => [field, range]).sort()).toEqual(
     decoded.fields.map((f) => [f.name, bits(f)]).sort(),
   );

@@ -79,6 +79,30 @@ describe("renderMarkdown on fixtures/demo.md", () => {
     expect(html.match(/<wbr>/g)).toHaveLength(3);
   });
 
+  test("a digest is elided whole (its title and text are the full value); a long path breaks at its parts", () => {
+    const sha = "62cfe6ed635ad6fde1218b6f93906fdb1860819073e126df7a048a955b9df6db";
+    const commit = "8c8d2bcaed7dcd3463d15f307f488b77b1964f6e";
+    const md =
+      "# T\n\n| Upstream | SHA-256 |\n| --- | --- |\n" +
+      `| etnaviv/etna\\_viv:rnndb/isa.xml@${commit} | \`${sha}\` |\n` +
+      "| short text | `mesa:src/freedreno/registers/adreno/a6xx_gpu.xml` |\n" +
+      "| `specs/r500/us_fc_inst.txt.page.txt` | `A6XX_GRAS_2D_BLIT_CNTL_COLOR_FORMAT` |\n";
+    const html = renderMarkdown(md, ctx("t.md")).html;
+    expect(html).toContain(
+      `<td>etnaviv/<wbr>etna_<wbr>viv:<wbr>rnndb/<wbr>isa.<wbr>xml@<span class="digest" title="${commit}">${commit}</span></td>`,
+    );
+    expect(html).toContain(`<td><code class="digest" title="${sha}">${sha}</code></td>`);
+    expect(html).toContain(
+      '<td><code class="long-code">mesa:<wbr>src/<wbr>freedreno/<wbr>registers/<wbr>adreno/<wbr>a6xx_<wbr>gpu.<wbr>xml</code></td>',
+    );
+    expect(html).toContain("<td>short text</td>");
+    // A path of more than 24 characters breaks too; a name of 35, which no `/` makes a path, not.
+    expect(html).toContain(
+      '<td><code class="long-code">specs/<wbr>r500/<wbr>us_<wbr>fc_<wbr>inst.<wbr>txt.<wbr>page.<wbr>txt</code></td>',
+    );
+    expect(html).toContain("<td><code>A6XX_GRAS_2D_BLIT_CNTL_COLOR_FORMAT</code></td>");
+  });
+
   test("math becomes MathML that keeps its TeX source, with no HTML rendering beside it", () => {
     expect(page.html).toContain('<annotation encoding="application/x-tex">d = a + b</annotation>');
     expect(page.html).toMatch(

@@ -5,6 +5,7 @@
 import type { EnumDef, EnumValue, Field, IsaModel, Register } from "../../model/types";
 import type { Heading } from "./anchors";
 import { bitsetLayout, registerLayout, type LayoutTableView } from "./encodingView";
+import { fieldsInBitOrder } from "./fieldOrder";
 import { fieldRow, type FieldRow } from "./instructionView";
 import type { ManualLinks } from "./manualLinks";
 import { blockText, codeSpan, escapeInline, inlineText } from "./markdownText";
@@ -123,7 +124,7 @@ function fieldsOf(
   links: ManualLinks,
 ): Pick<FieldsSection, "fields" | "fieldColumns"> {
   const enums = new Map(model.enums.map((e) => [e.name, e]));
-  const rows = fields.map((f) => fieldRow(model, f, enums, links));
+  const rows = fieldsInBitOrder(fields).map((f) => fieldRow(model, f, enums, links));
   return { fields: rows, fieldColumns: optionalColumns(rows, ["description"]) };
 }
 
@@ -251,4 +252,3 @@ export function notesChapter(
     })),
   };
 }
-

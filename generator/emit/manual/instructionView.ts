@@ -10,6 +10,7 @@ import {
 } from "./encodingView";
 import { diagramPath } from "../diagram/bitFieldSvg";
 import { NO_DISPLAY, type InstructionExample } from "./examples";
+import { fieldsInBitOrder } from "./fieldOrder";
 import { blockText, codeSpan, escapeInline, inlineText } from "./markdownText";
 import type { ManualLinks } from "./manualLinks";
 import { optionalColumns } from "./optionalColumns";
@@ -180,6 +181,14 @@ function syntaxText(model: IsaModel, ins: Instruction, links: ManualLinks): stri
   return `${parts.join(", ")}.`;
 }
 
+/**
+ * An abstract encoding's name as a reader reads it: isaspec's names begin with `#`, which beside a
+ * link looked like a raw anchor (`#instruction-cat1`).
+ */
+export function encodingName(name: string): string {
+  return name.replace(/^#/, "");
+}
+
 /** `inheritedLinks`: the abstract encodings in `extends` that have an "Inherited attributes" section. */
 function factsOf(
   ins: Instruction,
@@ -202,7 +211,7 @@ function factsOf(
   if (placement.length) facts.push(placement.join(", ").replace(/^./, (c) => c.toUpperCase()));
   if (ins.extends?.length)
     facts.push(
-      `Extends ${ins.extends.map((e) => inheritedLinks.get(e) ?? codeSpan(e, false)).join(" → ")}`,
+      `Extends ${ins.extends.map((e) => inheritedLinks.get(e) ?? escapeInline(encodingName(e))).join(" → ")}`,
     );
   facts.push(
     `Match ${codeSpan(hexWords(ins.encoding.match), false)} under mask ${codeSpan(hexWords(ins.encoding.mask), false)} (word 0 first)`,
@@ -285,7 +294,9 @@ export function instructionSection(
   const summaryParts = [ins.title, ins.brief].filter(
     (t): t is string => t !== undefined && t !== "",
   );
-  const fields = format ? [] : ins.fields.map((f) => fieldRow(model, f, enums, links));
+  const fields = format
+    ? []
+    : fieldsInBitOrder(ins.fields).map((f) => fieldRow(model, f, enums, links));
   const operands = ins.operands.map((o) => {
     const what = [o.kind, o.size !== undefined ? `${o.size} bits` : ""].filter(Boolean).join(", ");
     const description = o.brief

@@ -22,9 +22,11 @@ import {
 import { formatLayout, type LayoutTableView } from "./encodingView";
 import type { InstructionExample } from "./examples";
 import { sharedFormats } from "./formats";
+import { fieldsInBitOrder } from "./fieldOrder";
 import { inheritedAttributes } from "./inheritedAttributes";
 import {
   attributesText,
+  encodingName,
   fieldRow,
   instructionSection,
   instructionSummary,
@@ -255,7 +257,7 @@ export function manualView(
   const formatFields = (
     members: Instruction[],
   ): { fields: FieldRow[]; fieldColumns: Record<"description", boolean> } => {
-    const fields = members[0].fields.map((f) => fieldRow(model, f, enums, links));
+    const fields = fieldsInBitOrder(members[0].fields).map((f) => fieldRow(model, f, enums, links));
     return { fields, fieldColumns: optionalColumns(fields, ["description"]) };
   };
   const formats = outline.formats && {
@@ -292,7 +294,7 @@ export function manualView(
   const inheritedLinks = new Map(
     inherited.groups.map((g, i) => {
       const heading = outline.inherited!.items[i];
-      return [g.name, link(codeSpan(g.name, false), `#${heading.anchor}`)];
+      return [g.name, link(escapeInline(encodingName(g.name)), `#${heading.anchor}`)];
     }),
   );
 

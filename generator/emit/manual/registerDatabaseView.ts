@@ -16,6 +16,7 @@ import type {
 } from "../../model/types";
 import type { Heading, HeadingRegistry } from "./anchors";
 import { labelledLayout, type LayoutTableView } from "./encodingView";
+import { highestBitFirst } from "./fieldOrder";
 import { blockText, codeSpan, escapeInline, inlineText, link } from "./markdownText";
 import { sourceLocation } from "./sourceText";
 
@@ -201,9 +202,12 @@ export function registerDatabaseView(
       );
     return t.kind;
   };
-  /** Fields with absolute bits, nested fields after their parent; values in the description. */
+  /**
+   * Fields with absolute bits, highest first as the layout above them, nested fields after their
+   * parent; values in the description.
+   */
   const fieldRows = (fields: RnnBitfield[], shift: number): FieldRowView[] =>
-    live(fields).flatMap((f) => {
+    highestBitFirst(live(fields), (f) => [f.high, f.low]).flatMap((f) => {
       const low = f.low + shift;
       const high = f.high + shift;
       const values = live(f.type.values)

@@ -21,8 +21,16 @@ export interface DecoderPanelView {
   script: string;
   /** `0x00000000 0x00000000`: as many words as an instruction has. */
   placeholder: string;
-  /** The generations where decoding can change (an instruction's range starts or ends), or null. */
-  gpus: number[] | null;
+  /**
+   * The generations where decoding can change (an instruction's range starts or ends), the
+   * example's selected; null where there is no choice to make (no generations, or one).
+   */
+  gpus: { value: number; selected: boolean }[] | null;
+  /**
+   * What the panel shows when it opens: the words of a real instruction's example in the manual,
+   * which the script decodes on load; null for an ISA whose manual has no example.
+   */
+  example: { words: string; instruction: string } | null;
 }
 
 /** A box as the panel script reads it: `[word, layer, high, low, kind, text, field]`. */
@@ -55,7 +63,8 @@ function generations(model: IsaModel): number[] | null {
     gens.add(ins.gen.min);
     if (ins.gen.max < 0xffffffff) gens.add(ins.gen.max + 1);
   }
-  return gens.size ? [...gens].sort((a, b) => a - b) : null;
+  // One boundary (etnaviv's generation 0, from which every instruction exists) chooses nothing.
+  return gens.size > 1 ? [...gens].sort((a, b) => a - b) : null;
 }
 
 const bitOf = (words: number[], bit: number) => ((words[bit >>> 5] ?? 0) >>> (bit & 31)) & 1;
@@ -68,13 +77,43 @@ function liveBoxes(model: IsaModel, ins: Instruction): BitBox[] {
   );
 }
 
-export function decoderPanelView(model: IsaModel): DecoderPanelView {
+/** `0x00000000 0x…`: words as the panel's input takes them, word 0 first. */
+export function wordsText(words: readonly number[]): string {
+  return words.map((w) => `0x${(w >>> 0).toString(16).padStart(8, "0")}`).join(" ");
+}
+
+/**
+ * The example the panel opens with: that of the instruction with the most fields (the first such
+ * in model order), whose decoding shows the most of what the panel draws.
+ */
+function panelExample(
+  model: IsaModel,
+  manual: readonly ManualInstruction[],
+): { index: number; example: NonNullable<ManualInstruction["example"]> } | null {
+  let best: number | undefined;
+  manual.forEach(({ example }, i) => {
+    const fields = (j: number) => model.instructions[j].fields.length;
+    if (example && (best === undefined || fields(i) > fields(best))) best = i;
+  });
+  return best === undefined ? null : { index: best, example: manual[best].example! };
+}
+
+export function decoderPanelView(
+  model: IsaModel,
+  manual: readonly ManualInstruction[],
+): DecoderPanelView {
+  const example = panelExample(model, manual);
+  const gpu = example?.example.gpu;
   return {
     isa: model.isa.id,
     title: model.isa.title,
     script: codecScriptFile(model.isa.id),
     placeholder: Array.from({ length: model.isa.wordCount }, () => "0x00000000").join(" "),
-    gpus: generations(model),
+    gpus: generations(model)?.map((value) => ({ value, selected: value === gpu })) ?? null,
+    example: example && {
+      words: wordsText(example.example.words),
+      instruction: model.instructions[example.index].name,
+    },
   };
 }
 

@@ -47,11 +47,40 @@ export const BIT_LAYOUT_CLASS = "bit-layout";
 const BIT_COLUMN = /^\d+(:\d+)?$/;
 
 /**
- * Class of code with a run of more than 40 characters without a space (a SHA-256, a path): it may
- * break anywhere, where the names in code that a table lines up stay whole.
+ * Class of code with a run of more than 40 characters without a space, or of a path (a `/`) of more
+ * than 24: it may break after each `/`, `_`, `.` and `:` (<wbr>), where the names in code that a
+ * table lines up stay whole.
  */
 export const LONG_CODE_CLASS = "long-code";
 const LONG_CODE = /\S{41}/;
+const LONG_PATH = /^(?=\S*\/)\S{25,}$/;
+
+/**
+ * Class of a digest in code (a SHA-256, in hex): shown elided to its first digits, whole on hover
+ * (its title) and when copied (the element holds it all).
+ */
+export const DIGEST_CLASS = "digest";
+const DIGEST = /^[0-9a-f]{40,}$/;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Text with a word of more than 40 characters (`etna_viv:rnndb/isa.xml@<commit>`) as HTML: a digest
+ * in it elided as in code, the rest breakable after each `/`, `_`, `.`, `:` and `@` (<wbr>), so
+ * that it wraps at its parts, never inside one. Null for text without such a word.
+ */
+function longWordHtml(text: string): string | null {
+  if (!LONG_CODE.test(text)) return null;
+  return text
+    .split(/([0-9a-f]{40,})/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? `<span class="${DIGEST_CLASS}" title="${part}">${part}</span>`
+        : escapeHtml(part).replace(/([_./:@])(?=[^_./:@\s])/g, "$1<wbr>"),
+    )
+    .join("");
+}
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -153,9 +182,27 @@ function renderSection(
 /** An inline content's tokens with their links, images and long code rewritten for the site, once. */
 function rewriteChildren(children: Token[], rewritten: Set<Token[]>, ctx: RenderContext): void {
   rewritten.add(children);
-  for (const child of children) {
-    if (child.type === "code_inline" && LONG_CODE.test(child.content))
+  children.forEach((child, i) => {
+    const html = child.type === "text" ? longWordHtml(child.content) : null;
+    if (html !== null)
+      children[i] = Object.assign(
+        Object.create(Object.getPrototypeOf(child) as object) as Token,
+        child,
+        {
+          type: "html_inline",
+          content: html,
+        },
+      );
+    if (child.type === "code_inline" && DIGEST.test(child.content)) {
+      child.attrSet("class", DIGEST_CLASS);
+      child.attrSet("title", child.content);
+    } else if (
+      child.type === "code_inline" &&
+      (LONG_CODE.test(child.content) || LONG_PATH.test(child.content))
+    ) {
       child.attrSet("class", LONG_CODE_CLASS);
+      child.meta = { ...(child.meta as object | null), wordBreaks: true };
+    }
     const href = child.type === "link_open" ? child.attrGet("href") : null;
     if (href !== null) child.attrSet("href", rewriteLink(href, ctx));
     const src = child.type === "image" ? child.attrGet("src") : null;
@@ -165,5 +212,5 @@ function rewriteChildren(children: Token[], rewritten: Set<Token[]>, ctx: Render
       // Diagrams are many on a long page; the browser fetches them as they scroll into view.
       child.attrSet("loading", "lazy");
     }
-  }
+  });
 }

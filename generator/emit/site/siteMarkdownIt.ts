@@ -105,14 +105,14 @@ function newSiteMarkdownIt(): MarkdownIt {
       if (t.type === "heading_open") t.attrSet("id", slugger.slug(inlineText(state.tokens[i + 1])));
     });
   });
-  // Code marked `wordBreaks` (names in a bit layout's cells, see renderMarkdown) may break after
-  // each `_` or `.` of the name: <wbr>, no character, so copying the name copies it whole.
+  // Code marked `wordBreaks` (names in a bit layout's cells, long paths, see renderMarkdown) may
+  // break after each `_`, `.`, `/` or `:`: <wbr>, no character, so copying the name copies it whole.
   const codeInline = md.renderer.rules.code_inline!;
   md.renderer.rules.code_inline = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
     if (!(token.meta as { wordBreaks?: boolean } | null)?.wordBreaks)
       return codeInline(tokens, idx, options, env, self);
-    const text = md.utils.escapeHtml(token.content).replace(/([_.])(?=[^_.])/g, "$1<wbr>");
+    const text = md.utils.escapeHtml(token.content).replace(/([_./:])(?=[^_./:])/g, "$1<wbr>");
     return `<code${self.renderAttrs(token)}>${text}</code>`;
   };
   // The manuals link to their own anchors tens of thousands of times.

@@ -3,7 +3,9 @@
  * text, fields and bits out; assembly in, words out. Every line of text comes from the codec's
  * disasmLine/asmLine, the very functions `isaforge disasm` and `isaforge asm` print with, so the
  * page and the CLI agree. The state lives in the URL (#decode=0x…,0x…&gpu=600), so a decoded word
- * can be linked. Nothing here touches the page until the script calls `start`.
+ * can be linked; without one, the panel opens with the words its page was written with (the
+ * manual's example of a real instruction), decoded. Nothing here touches the page until the script
+ * calls `start`.
  */
 import { highlightFieldsOnHover } from "./fieldHighlight";
 
@@ -79,6 +81,25 @@ export function fieldBits(layout: readonly LayoutBox[], field: string): string {
     .join(", ");
 }
 
+/**
+ * The fields of a decoded instruction in the order of the bit diagrams, highest bit first (the
+ * codec lists them as the spec declares them); a field without bits in the layout goes last.
+ */
+export function fieldsInBitOrder(
+  layout: readonly LayoutBox[],
+  fields: readonly string[],
+): string[] {
+  const bits = (field: string): [number, number] => {
+    const boxes = layout.filter((b) => b[6] === field);
+    if (boxes.length === 0) return [-1, -1];
+    return [Math.max(...boxes.map((b) => b[2])), Math.min(...boxes.map((b) => b[3]))];
+  };
+  return fields
+    .map((name, i) => ({ name, i, bits: bits(name) }))
+    .sort((a, b) => b.bits[0] - a.bits[0] || b.bits[1] - a.bits[1] || a.i - b.i)
+    .map((f) => f.name);
+}
+
 /** `#decode=0x…,0x…[&gpu=N][&bytes]` for words already formatted (space-separated). */
 export function decodeHash(formattedWords: string, gpu: string | null, bytes: boolean): string {
   let hash = `#decode=${formattedWords.split(" ").join(",")}`;
@@ -121,8 +142,20 @@ export function start(): void {
   const encodeOut = $("encode-words");
   const encodeError = $("encode-error");
   const encodeDecode = $<HTMLAnchorElement>("encode-decode");
+  const exampleNote = document.getElementById("decode-example");
 
-  if (gpuSelect && codec.ISA.defaultGpu !== null) gpuSelect.value = String(codec.ISA.defaultGpu);
+  // The page opens with the manual's example in the box (and its generation, where it names one),
+  // decoded below; it is not the reader's, so the URL keeps none of it until they change the words.
+  let showingExample =
+    wordsInput.defaultValue !== "" && wordsInput.value === wordsInput.defaultValue;
+  const exampleGpu = gpuSelect && Array.from(gpuSelect.options).some((o) => o.defaultSelected);
+  if (gpuSelect && !exampleGpu && codec.ISA.defaultGpu !== null)
+    gpuSelect.value = String(codec.ISA.defaultGpu);
+
+  function leaveExample(): void {
+    showingExample = false;
+    if (exampleNote) exampleNote.hidden = true;
+  }
 
   function options(): { gpu?: number } {
     return gpuSelect ? { gpu: Number(gpuSelect.value) } : {};
@@ -182,7 +215,7 @@ export function start(): void {
   function drawFields(layout: LayoutBox[], fields: Record<string, unknown>): void {
     const body = fieldsTable.tBodies[0];
     body.replaceChildren(
-      ...Object.keys(fields).map((name) => {
+      ...fieldsInBitOrder(layout, Object.keys(fields)).map((name) => {
         const row = element("tr");
         row.dataset.field = name;
         row.append(
@@ -239,7 +272,7 @@ export function start(): void {
       drawLayout(layout, parsed.words!);
       drawFields(layout, decoded.fields);
     } else clearInstruction();
-    if (save) saveState(parsed.words);
+    if (save && !showingExample) saveState(parsed.words);
   }
 
   function encodeText(): void {
@@ -257,6 +290,7 @@ export function start(): void {
     const state = parseDecodeHash(location.hash);
     if (!state) return false;
     const parsed = codec.parseWords(state.words);
+    leaveExample();
     bytesToggle.checked = state.bytes;
     if (gpuSelect && state.gpu !== null) gpuSelect.value = state.gpu;
     wordsInput.value = !parsed.words
@@ -268,7 +302,10 @@ export function start(): void {
     return true;
   }
 
-  wordsInput.addEventListener("input", () => decodeWords(true));
+  wordsInput.addEventListener("input", () => {
+    leaveExample();
+    decodeWords(true);
+  });
   if (gpuSelect)
     gpuSelect.addEventListener("change", () => {
       decodeWords(true);
@@ -286,4 +323,5 @@ export function start(): void {
   encodeInput.addEventListener("input", encodeText);
   window.addEventListener("hashchange", loadState);
   if (loadState()) panel.scrollIntoView();
+  else if (wordsInput.value.trim() !== "") decodeWords(false);
 }

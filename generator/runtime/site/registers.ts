@@ -311,9 +311,11 @@ function wirePanel(panel: HTMLElement, api: RegisterApi): void {
     layoutOut.replaceChildren(...shown);
   }
 
+  // Listed as the boxes above are drawn, highest bit first (the decoder keeps the database's order).
   function drawFields(fields: DecodedField[]): void {
+    const inBitOrder = fields.slice().sort((a, b) => b.high - a.high || b.low - a.low);
     fieldsTable.tBodies[0].replaceChildren(
-      ...fields.map((f) => {
+      ...inBitOrder.map((f) => {
         const row = element("tr");
         row.dataset.field = f.name;
         row.append(

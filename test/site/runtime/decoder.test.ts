@@ -7,6 +7,7 @@ import {
   decodeHash,
   errorText,
   fieldBits,
+  fieldsInBitOrder,
   gridColumn,
   layersOf,
   parseDecodeHash,
@@ -68,6 +69,28 @@ test("fieldBits: every range of the field, in layout order", () => {
   expect(fieldBits(layout, "src")).toBe("31:24, 7:0");
   expect(fieldBits(layout, "x")).toBe("23");
   expect(fieldBits(layout, "none")).toBe("");
+});
+
+test("fieldsInBitOrder: highest bit first across words, a split field by its highest part, fields without bits last", () => {
+  const layout = [
+    box(0, 0, 12, 0, "field", "SRC1"),
+    box(0, 0, 31, 31, "field", "NEG"),
+    box(1, 0, 54, 52, "field", "W"),
+    box(1, 0, 60, 60, "field", "SY"),
+    box(1, 0, 44, 44, "field", "SS"),
+    // IMM is split: 15:13 and 47:45; its higher part puts it above SS (44).
+    box(0, 0, 15, 13, "field", "IMM"),
+    box(1, 0, 47, 45, "field", "IMM"),
+  ];
+  expect(fieldsInBitOrder(layout, ["SRC1", "DERIVED", "NEG", "SS", "IMM", "SY", "W"])).toEqual([
+    "SY",
+    "W",
+    "IMM",
+    "SS",
+    "NEG",
+    "SRC1",
+    "DERIVED",
+  ]);
 });
 
 test("decodeHash and parseDecodeHash: #decode=0x…,0x…[&gpu=N][&bytes]", () => {
