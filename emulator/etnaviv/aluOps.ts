@@ -3,6 +3,8 @@
  * formulas (specs/etnaviv/isa.xml.page.txt), keyed by etnaviv.xml's instruction names, which also
  * say which sources an instruction has (DST and LITP, which etnaviv.xml does not encode, are gone). Operand letters: a = src0, b = src1, c = src2, after
  * swizzle and ABS/NEG. Choices the seed leaves open are listed in emulator/README.md.
+ *
+ * @needs-upstream mesa
  */
 import {
   bitsToFloat,

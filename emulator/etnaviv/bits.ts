@@ -1,4 +1,8 @@
-/** 32-bit patterns as float32 or integers, and float32 rounding. Registers hold bit patterns. */
+/**
+ * 32-bit patterns as float32 or integers, and float32 rounding. Registers hold bit patterns.
+ *
+ * @needs-upstream mesa
+ */
 
 const F32 = new Float32Array(1);
 const U32 = new Uint32Array(F32.buffer);

@@ -1,6 +1,8 @@
 /**
  * INST_CONDITION (seed isa.xml) on one component. GT..XOR compare two operands, NOT..LZ test one;
  * values are compared as the instruction's type says (f32, s32 or u32).
+ *
+ * @needs-upstream mesa
  */
 import { bitsToFloat } from "./bits";
 import { COND_NAMES, instructionError, type EtnaInstruction } from "./instruction";

@@ -1,4 +1,8 @@
-/** Reference emulator for the Vivante (etnaviv) vector ALU and BRANCH. */
+/**
+ * Reference emulator for the Vivante (etnaviv) vector ALU and BRANCH.
+ *
+ * @needs-upstream mesa
+ */
 export { runEtnaviv, ETNAVIV_WORDS_PER_INSTRUCTION, type EtnavivRun } from "./run";
 export { createEtnavivState, tempBits, tempFloats, TEMP_COUNT } from "./state";
 export type { EtnavivOptions, EtnavivState } from "./state";

@@ -1,6 +1,8 @@
 /**
  * Source reads and destination writes (seed isa.xml: INST_RGROUP, INST_AMODE, INST_SWIZ,
  * SRCx_NEG/ABS, DST_COMPS, the GC3000 inline immediates and the one-uniform-per-instruction rule).
+ *
+ * @needs-upstream mesa
  */
 import { instructionError, type EtnaInstruction, type SourceOperand } from "./instruction";
 import { TEMP_COUNT, type EtnavivState } from "./state";

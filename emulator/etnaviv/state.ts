@@ -1,4 +1,8 @@
-/** The Vivante shader machine state: vec4 register files of 32-bit patterns plus the pc. */
+/**
+ * The Vivante shader machine state: vec4 register files of 32-bit patterns plus the pc.
+ *
+ * @needs-upstream mesa
+ */
 import type { LoopState } from "../core/runLoop";
 import { bitsToFloat } from "./bits";
 

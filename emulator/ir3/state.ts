@@ -1,4 +1,8 @@
-/** The ir3 cat0 control-flow state of one fiber: pc, p0, call stack, predication, ended. */
+/**
+ * The ir3 cat0 control-flow state of one fiber: pc, p0, call stack, predication, ended.
+ *
+ * @needs-upstream mesa
+ */
 import type { LoopState } from "../core/runLoop";
 
 /** Predication mode (ir3-cat0.xml `predt` doc): none (prede), true (predt) or false (predf). */

@@ -87,6 +87,7 @@ export interface GeneratedCodec {
     options?: { gpu?: number; showErrors?: boolean },
   ): string[];
   assemble(text: string, options?: { gpu?: number }): Uint32Array;
+  parseWords(line: string, bytes?: boolean): { words?: number[]; error?: string; column?: number };
 }
 
 /** The test build's codec of spec `id` (it must be built: see `describeEachSpec`). */

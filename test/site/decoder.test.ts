@@ -14,6 +14,7 @@ import * as vm from "vm";
 import type { Browser, Page } from "playwright-core";
 import { asm, disasm, type DisasmOptions } from "../../generator/disasm";
 import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
+import { generatedCodec, needing } from "../helpers/builtSpecs";
 import { TEST_OUT } from "../helpers/testOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
@@ -119,95 +120,97 @@ const CASES: Case[] = [
 ];
 
 /** The shipped codec, to know what decode gives (fields) independently of the page. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const codecOf = (isa: string) =>
-  require(path.join(TEST_OUT, "ts", `${isa}.ts`)) as typeof import("../../out/ts/ir3");
+const codecOf = generatedCodec;
 
-describe.each(CASES)("$isa: $words (gpu $gpu)", (c) => {
-  test("the panel shows the CLI's text, a link to the instruction's section, its fields over its bits", async () => {
-    const expected = cli("disasm", c.words, {
-      isa: c.isa,
-      bytes: c.bytes ?? false,
-      ...(c.gpu !== undefined ? { gpu: String(c.gpu) } : {}),
-    });
-    expect(expected.out).toBe(c.golden);
-    const { page, errors } = await openPage(`${c.isa}.html`);
-    if (c.bytes) await page.locator("#decode-bytes").check();
-    if (c.gpu !== undefined) await page.locator("#decode-gpu").selectOption(String(c.gpu));
-    await page.getByLabel("Instruction words").fill(c.words);
-    expect(await text(page, "decode-text")).toBe(expected.out);
-    expect(await text(page, "decode-error")).toBe("");
-
-    const codec = codecOf(c.isa);
-    const parsed = codec.parseWords(c.words, c.bytes ?? false);
-    const decoded = codec.decode(parsed.words!, c.gpu !== undefined ? { gpu: c.gpu } : {});
-    const link = page.locator("#decode-link");
-    if (!decoded) {
-      expect(await link.isHidden()).toBe(true);
-      expect(await page.locator("#decode-fields").isHidden()).toBe(true);
-    } else {
-      // The link names the instruction and leads to its page, titled with its name.
-      expect(await link.textContent()).toContain(decoded.name);
-      const href = (await link.getAttribute("href")) ?? "";
-      expect(href).toMatch(new RegExp(`^${c.isa}/[^/#]+\\.html$`));
-      const target = readFileSync(path.join(SITE, href), "utf8");
-      const title = /<h1 id="([^"]*)">([\s\S]*?)<\/h1>/.exec(target);
-      expect(title?.[1]).toBe(path.basename(href, ".html"));
-      expect(title?.[2]).toContain(decoded.name.replace(/&/g, "&amp;").replace(/</g, "&lt;"));
-      // Every field's name and value, highest bit first as the boxes are drawn (the codec lists
-      // them as the spec declares them): the rows' bits never rise.
-      const rows = await page
-        .locator("#decode-fields tbody tr")
-        .evaluateAll((trs) =>
-          trs.map((tr) => [
-            tr.children[0].textContent,
-            tr.children[1].textContent,
-            tr.children[2].textContent,
-          ]),
-        );
-      expect(rows.map(([k, , v]) => [k, v]).sort()).toEqual(
-        Object.entries(decoded.fields)
-          .map(([k, v]) => [k, String(v)])
-          .sort(),
-      );
-      const highest = rows.map(([, bits]) => Math.max(...bits!.split(/[:, ]+/).map(Number)));
-      highest.forEach((h, i) => i > 0 && expect(h).toBeLessThanOrEqual(highest[i - 1]));
-      // Each field has a box over its bits; hovering its row highlights it there.
-      const name = Object.keys(decoded.fields)[0];
-      const boxes = page.locator(`#decode-layout [data-field="${name}"]`);
-      expect(await boxes.count()).toBeGreaterThan(0);
-      await page.locator(`#decode-fields tr[data-field="${name}"]`).hover();
-      expect(await boxes.first().evaluate((el) => el.classList.contains("decoder-highlight"))).toBe(
-        true,
-      );
-      // The bits shown are the words' bits: every bit of every word in some box, MSB first.
-      const words = parsed.words!;
-      const boxesShown = await page
-        .locator("#decode-layout .decoder-box")
-        .evaluateAll((bs) =>
-          bs.map((b) => [
-            b.getAttribute("data-bits") ?? "",
-            b.querySelector(".decoder-box-bits")?.textContent ?? "",
-          ]),
-        );
-      const bits = new Map<number, string>();
-      for (const [range, shown] of boxesShown) {
-        const [high, low = high] = range.split(":").map(Number);
-        expect(shown).toHaveLength(high - low + 1);
-        [...shown].forEach((b, i) => {
-          expect(bits.get(high - i) ?? b).toBe(b);
-          bits.set(high - i, b);
+for (const c of CASES)
+  needing({ specs: [c.isa] }).describe(
+    `${c.isa}: ${c.words}${c.gpu ? ` (gpu ${c.gpu})` : ""}`,
+    () => {
+      test("the panel shows the CLI's text, a link to the instruction's section, its fields over its bits", async () => {
+        const expected = cli("disasm", c.words, {
+          isa: c.isa,
+          bytes: c.bytes ?? false,
+          ...(c.gpu !== undefined ? { gpu: String(c.gpu) } : {}),
         });
-      }
-      const expectedBits = words.flatMap((w, k) =>
-        Array.from({ length: 32 }, (_, i) => [k * 32 + i, String((w >>> i) & 1)] as const),
-      );
-      expect(new Map(expectedBits)).toEqual(bits);
-    }
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-});
+        expect(expected.out).toBe(c.golden);
+        const { page, errors } = await openPage(`${c.isa}.html`);
+        if (c.bytes) await page.locator("#decode-bytes").check();
+        if (c.gpu !== undefined) await page.locator("#decode-gpu").selectOption(String(c.gpu));
+        await page.getByLabel("Instruction words").fill(c.words);
+        expect(await text(page, "decode-text")).toBe(expected.out);
+        expect(await text(page, "decode-error")).toBe("");
+
+        const codec = codecOf(c.isa);
+        const parsed = codec.parseWords(c.words, c.bytes ?? false);
+        const decoded = codec.decode(parsed.words!, c.gpu !== undefined ? { gpu: c.gpu } : {});
+        const link = page.locator("#decode-link");
+        if (!decoded) {
+          expect(await link.isHidden()).toBe(true);
+          expect(await page.locator("#decode-fields").isHidden()).toBe(true);
+        } else {
+          // The link names the instruction and leads to its page, titled with its name.
+          expect(await link.textContent()).toContain(decoded.name);
+          const href = (await link.getAttribute("href")) ?? "";
+          expect(href).toMatch(new RegExp(`^${c.isa}/[^/#]+\\.html$`));
+          const target = readFileSync(path.join(SITE, href), "utf8");
+          const title = /<h1 id="([^"]*)">([\s\S]*?)<\/h1>/.exec(target);
+          expect(title?.[1]).toBe(path.basename(href, ".html"));
+          expect(title?.[2]).toContain(decoded.name.replace(/&/g, "&amp;").replace(/</g, "&lt;"));
+          // Every field's name and value, highest bit first as the boxes are drawn (the codec lists
+          // them as the spec declares them): the rows' bits never rise.
+          const rows = await page
+            .locator("#decode-fields tbody tr")
+            .evaluateAll((trs) =>
+              trs.map((tr) => [
+                tr.children[0].textContent,
+                tr.children[1].textContent,
+                tr.children[2].textContent,
+              ]),
+            );
+          expect(rows.map(([k, , v]) => [k, v]).sort()).toEqual(
+            Object.entries(decoded.fields)
+              .map(([k, v]) => [k, String(v)])
+              .sort(),
+          );
+          const highest = rows.map(([, bits]) => Math.max(...bits!.split(/[:, ]+/).map(Number)));
+          highest.forEach((h, i) => i > 0 && expect(h).toBeLessThanOrEqual(highest[i - 1]));
+          // Each field has a box over its bits; hovering its row highlights it there.
+          const name = Object.keys(decoded.fields)[0];
+          const boxes = page.locator(`#decode-layout [data-field="${name}"]`);
+          expect(await boxes.count()).toBeGreaterThan(0);
+          await page.locator(`#decode-fields tr[data-field="${name}"]`).hover();
+          expect(
+            await boxes.first().evaluate((el) => el.classList.contains("decoder-highlight")),
+          ).toBe(true);
+          // The bits shown are the words' bits: every bit of every word in some box, MSB first.
+          const words = parsed.words!;
+          const boxesShown = await page
+            .locator("#decode-layout .decoder-box")
+            .evaluateAll((bs) =>
+              bs.map((b) => [
+                b.getAttribute("data-bits") ?? "",
+                b.querySelector(".decoder-box-bits")?.textContent ?? "",
+              ]),
+            );
+          const bits = new Map<number, string>();
+          for (const [range, shown] of boxesShown) {
+            const [high, low = high] = range.split(":").map(Number);
+            expect(shown).toHaveLength(high - low + 1);
+            [...shown].forEach((b, i) => {
+              expect(bits.get(high - i) ?? b).toBe(b);
+              bits.set(high - i, b);
+            });
+          }
+          const expectedBits = words.flatMap((w, k) =>
+            Array.from({ length: 32 }, (_, i) => [k * 32 + i, String((w >>> i) & 1)] as const),
+          );
+          expect(new Map(expectedBits)).toEqual(bits);
+        }
+        expect(errors).toEqual([]);
+        await page.close();
+      });
+    },
+  );
 
 const ASSEMBLY: { isa: string; line: string; words?: string }[] = [
   { isa: "ir3", line: "br !p0.x, #3", words: "0x00000003 0x00900000" },
@@ -216,9 +219,8 @@ const ASSEMBLY: { isa: string; line: string; words?: string }[] = [
   { isa: "r500", line: CASES[5].golden, words: CASES[5].words },
 ];
 
-test.each(ASSEMBLY)(
-  "$isa: assembly '$line' gives the CLI's words",
-  async ({ isa, line, words }) => {
+for (const { isa, line, words } of ASSEMBLY)
+  needing({ specs: [isa] }).test(`${isa}: assembly '${line}' gives the CLI's words`, async () => {
     const expected = cli("asm", line, { isa });
     if (words) expect(expected.out).toBe(words);
     expect(expected.err).toEqual([]);
@@ -228,117 +230,135 @@ test.each(ASSEMBLY)(
     expect(await text(page, "encode-error")).toBe("");
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+needing({ specs: ["ir3"] }).test(
+  "an unknown word, words that do not parse and a line that does not assemble give the CLI's messages",
+  async () => {
+    const { page, errors } = await openPage("ir3.html");
+    const unknown = cli("disasm", "0x00000005 0x07000000", { isa: "ir3" });
+    expect(unknown.out).toBe("no match: 0700000000000005");
+    await page.getByLabel("Instruction words").fill("0x00000005 0x07000000");
+    expect(await text(page, "decode-text")).toBe(unknown.out);
+    expect(await page.locator("#decode-link").isHidden()).toBe(true);
+
+    const bad = cli("disasm", "0x1 0xZZ", { isa: "ir3" });
+    expect(bad.out).toBe("");
+    await page.getByLabel("Instruction words").fill("0x1 0xZZ");
+    expect(await text(page, "decode-text")).toBe("invalid: '0xZZ' is not a 32-bit word in hex");
+    expect(await text(page, "decode-error")).toBe(panelError(bad.err[0]));
+    expect(await text(page, "decode-error")).toBe("column 5: '0xZZ' is not a 32-bit word in hex");
+
+    // asm prints the line as a comment, `# invalid: …`, for its output to pipe into disasm.
+    const notAsm = cli("asm", "br !p0.x, #", { isa: "ir3" });
+    expect(notAsm.out).toMatch(/^# invalid: /);
+    expect(notAsm.err).toHaveLength(1);
+    await page.getByLabel("Assembly").fill("br !p0.x, #");
+    expect(await text(page, "encode-words")).toBe(notAsm.out.replace(/^# /, ""));
+    expect(await text(page, "encode-error")).toBe(panelError(notAsm.err[0]));
+    expect(await text(page, "encode-error")).toMatch(/^column 12: /);
+    expect(errors).toEqual([]);
+    await page.close();
   },
 );
 
-test("an unknown word, words that do not parse and a line that does not assemble give the CLI's messages", async () => {
-  const { page, errors } = await openPage("ir3.html");
-  const unknown = cli("disasm", "0x00000005 0x07000000", { isa: "ir3" });
-  expect(unknown.out).toBe("no match: 0700000000000005");
-  await page.getByLabel("Instruction words").fill("0x00000005 0x07000000");
-  expect(await text(page, "decode-text")).toBe(unknown.out);
-  expect(await page.locator("#decode-link").isHidden()).toBe(true);
+needing({ specs: ["ir3"] }).test(
+  "the URL keeps the words, the generation and the bytes toggle, and a page opened from it shows the same",
+  async () => {
+    const { page, errors } = await openPage("ir3.html");
+    await page.locator("#decode-gpu").selectOption("600");
+    await page.getByLabel("Instruction words").fill("0x00000004 0x02220000");
+    expect(await hashOf(page)).toBe("#decode=0x00000004,0x02220000&gpu=600");
+    await page.locator("#decode-gpu").selectOption("300");
+    expect(await hashOf(page)).toBe("#decode=0x00000004,0x02220000&gpu=300");
+    await page.locator("#decode-bytes").check();
+    expect(await page.getByLabel("Instruction words").inputValue()).toBe("04 00 00 00 00 00 22 02");
+    const saved = await hashOf(page);
+    expect(saved).toBe("#decode=0x00000004,0x02220000&gpu=300&bytes");
+    await page.close();
 
-  const bad = cli("disasm", "0x1 0xZZ", { isa: "ir3" });
-  expect(bad.out).toBe("");
-  await page.getByLabel("Instruction words").fill("0x1 0xZZ");
-  expect(await text(page, "decode-text")).toBe("invalid: '0xZZ' is not a 32-bit word in hex");
-  expect(await text(page, "decode-error")).toBe(panelError(bad.err[0]));
-  expect(await text(page, "decode-error")).toBe("column 5: '0xZZ' is not a 32-bit word in hex");
-
-  // asm prints the line as a comment, `# invalid: …`, for its output to pipe into disasm.
-  const notAsm = cli("asm", "br !p0.x, #", { isa: "ir3" });
-  expect(notAsm.out).toMatch(/^# invalid: /);
-  expect(notAsm.err).toHaveLength(1);
-  await page.getByLabel("Assembly").fill("br !p0.x, #");
-  expect(await text(page, "encode-words")).toBe(notAsm.out.replace(/^# /, ""));
-  expect(await text(page, "encode-error")).toBe(panelError(notAsm.err[0]));
-  expect(await text(page, "encode-error")).toMatch(/^column 12: /);
-  expect(errors).toEqual([]);
-  await page.close();
-});
-
-test("the URL keeps the words, the generation and the bytes toggle, and a page opened from it shows the same", async () => {
-  const { page, errors } = await openPage("ir3.html");
-  await page.locator("#decode-gpu").selectOption("600");
-  await page.getByLabel("Instruction words").fill("0x00000004 0x02220000");
-  expect(await hashOf(page)).toBe("#decode=0x00000004,0x02220000&gpu=600");
-  await page.locator("#decode-gpu").selectOption("300");
-  expect(await hashOf(page)).toBe("#decode=0x00000004,0x02220000&gpu=300");
-  await page.locator("#decode-bytes").check();
-  expect(await page.getByLabel("Instruction words").inputValue()).toBe("04 00 00 00 00 00 22 02");
-  const saved = await hashOf(page);
-  expect(saved).toBe("#decode=0x00000004,0x02220000&gpu=300&bytes");
-  await page.close();
-
-  for (const [hash, gpu, bytes, input, shown] of [
-    [saved, "300", true, "04 00 00 00 00 00 22 02", "no match: 0222000000000004"],
-    [
-      "#decode=0x00000004,0x02220000&gpu=600",
-      "600",
-      false,
-      "0x00000004 0x02220000",
-      "getlast.w8 #4",
-    ],
-  ] as const) {
-    const opened = await openPage("ir3.html", hash);
-    const p = opened.page;
-    expect(await p.locator("#decode-gpu").inputValue()).toBe(gpu);
-    expect(await p.locator("#decode-bytes").isChecked()).toBe(bytes);
-    expect(await p.getByLabel("Instruction words").inputValue()).toBe(input);
-    expect(await text(p, "decode-text")).toBe(shown);
-    expect(await hashOf(p)).toBe(hash);
-    expect(opened.errors).toEqual([]);
-    await p.close();
-  }
-  expect(errors).toEqual([]);
-});
-
-test("a section anchor stays in the URL until words are decoded; clearing the words clears the state", async () => {
-  const { page, errors } = await openPage("ir3.html", "#overview");
-  await page.locator("#decode-gpu").selectOption("300");
-  expect(await hashOf(page)).toBe("#overview");
-  await page.getByLabel("Instruction words").fill("0x00000003 0x00900000");
-  expect(await hashOf(page)).toBe("#decode=0x00000003,0x00900000&gpu=300");
-  await page.getByLabel("Instruction words").fill("");
-  expect(await hashOf(page)).toBe("");
-  expect(await text(page, "decode-text")).toBe("");
-  expect(errors).toEqual([]);
-  await page.close();
-});
-
-test("assembled words link to their decoding through the URL", async () => {
-  const { page, errors } = await openPage("ir3.html");
-  await page.locator("#decode-gpu").selectOption("600");
-  await page.getByLabel("Assembly").fill("getlast.w8 #4");
-  const link = page.locator("#encode-decode");
-  expect(await link.getAttribute("href")).toBe("#decode=0x00000004,0x02220000&gpu=600");
-  await link.click();
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { location: { hash: string } }).location.hash.startsWith("#decode="),
-  );
-  expect(await page.getByLabel("Instruction words").inputValue()).toBe("0x00000004 0x02220000");
-  expect(await text(page, "decode-text")).toBe("getlast.w8 #4");
-  await page.getByLabel("Assembly").fill("getlast.w8 #");
-  expect(await link.isHidden()).toBe(true);
-  expect(errors).toEqual([]);
-  await page.close();
-});
-
-test("each codec script, run as a classic script, decodes as the shipped codec does (1000 seeded words per ISA)", () => {
-  for (const isa of ["ir3", "etnaviv", "valhall", "r500"]) {
-    const script = readFileSync(path.join(SITE, `${isa}-codec.js`), "utf8");
-    // A classic script: no module syntax, nothing loaded at run time.
-    expect(script).not.toMatch(/^\s*(import|export)\b|\brequire\(|\bimport\s*\(/m);
-    const window: { isaforgeDecoders?: Record<string, { codec: ReturnType<typeof codecOf> }> } = {};
-    vm.runInNewContext(script, { window });
-    const page = window.isaforgeDecoders![isa].codec;
-    const shipped = codecOf(isa);
-    let seed = 1;
-    const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0);
-    for (let i = 0; i < 1000; i++) {
-      const words = Array.from({ length: shipped.ISA.wordCount }, next);
-      expect(page.disassemble(words)).toBe(shipped.disassemble(words));
+    for (const [hash, gpu, bytes, input, shown] of [
+      [saved, "300", true, "04 00 00 00 00 00 22 02", "no match: 0222000000000004"],
+      [
+        "#decode=0x00000004,0x02220000&gpu=600",
+        "600",
+        false,
+        "0x00000004 0x02220000",
+        "getlast.w8 #4",
+      ],
+    ] as const) {
+      const opened = await openPage("ir3.html", hash);
+      const p = opened.page;
+      expect(await p.locator("#decode-gpu").inputValue()).toBe(gpu);
+      expect(await p.locator("#decode-bytes").isChecked()).toBe(bytes);
+      expect(await p.getByLabel("Instruction words").inputValue()).toBe(input);
+      expect(await text(p, "decode-text")).toBe(shown);
+      expect(await hashOf(p)).toBe(hash);
+      expect(opened.errors).toEqual([]);
+      await p.close();
     }
-  }
-});
+    expect(errors).toEqual([]);
+  },
+);
+
+needing({ specs: ["ir3"] }).test(
+  "a section anchor stays in the URL until words are decoded; clearing the words clears the state",
+  async () => {
+    const { page, errors } = await openPage("ir3.html", "#overview");
+    await page.locator("#decode-gpu").selectOption("300");
+    expect(await hashOf(page)).toBe("#overview");
+    await page.getByLabel("Instruction words").fill("0x00000003 0x00900000");
+    expect(await hashOf(page)).toBe("#decode=0x00000003,0x00900000&gpu=300");
+    await page.getByLabel("Instruction words").fill("");
+    expect(await hashOf(page)).toBe("");
+    expect(await text(page, "decode-text")).toBe("");
+    expect(errors).toEqual([]);
+    await page.close();
+  },
+);
+
+needing({ specs: ["ir3"] }).test(
+  "assembled words link to their decoding through the URL",
+  async () => {
+    const { page, errors } = await openPage("ir3.html");
+    await page.locator("#decode-gpu").selectOption("600");
+    await page.getByLabel("Assembly").fill("getlast.w8 #4");
+    const link = page.locator("#encode-decode");
+    expect(await link.getAttribute("href")).toBe("#decode=0x00000004,0x02220000&gpu=600");
+    await link.click();
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { location: { hash: string } }).location.hash.startsWith(
+        "#decode=",
+      ),
+    );
+    expect(await page.getByLabel("Instruction words").inputValue()).toBe("0x00000004 0x02220000");
+    expect(await text(page, "decode-text")).toBe("getlast.w8 #4");
+    await page.getByLabel("Assembly").fill("getlast.w8 #");
+    expect(await link.isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  },
+);
+
+for (const isa of ["ir3", "etnaviv", "etnaviv-isa", "ir3-cat0", "valhall", "r500"])
+  needing({ specs: [isa] }).test(
+    `${isa}: the codec script, run as a classic script, decodes as the shipped codec does (1000 seeded words)`,
+    () => {
+      {
+        const script = readFileSync(path.join(SITE, `${isa}-codec.js`), "utf8");
+        // A classic script: no module syntax, nothing loaded at run time.
+        expect(script).not.toMatch(/^\s*(import|export)\b|\brequire\(|\bimport\s*\(/m);
+        const window: { isaforgeDecoders?: Record<string, { codec: ReturnType<typeof codecOf> }> } =
+          {};
+        vm.runInNewContext(script, { window });
+        const page = window.isaforgeDecoders![isa].codec;
+        const shipped = codecOf(isa);
+        let seed = 1;
+        const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0);
+        for (let i = 0; i < 1000; i++) {
+          const words = Array.from({ length: shipped.ISA.wordCount }, next);
+          expect(page.disassemble(words)).toBe(shipped.disassemble(words));
+        }
+      }
+    },
+  );
