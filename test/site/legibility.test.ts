@@ -12,6 +12,7 @@ import type { Page } from "playwright-core";
 import { disasm } from "../../generator/disasm";
 import { siteBrowser } from "../helpers/browser";
 import { TEST_OUT } from "../helpers/testOutput";
+import { builtSpecs, needing } from "../helpers/builtSpecs";
 
 const SITE = path.join(TEST_OUT, "site");
 /** Pages open at 1280 × 900 (openRecordingErrors) unless a test says otherwise. */
@@ -73,29 +74,35 @@ async function boxLabels(page: Page, panel: string) {
   );
 }
 
-test("the panels' field names fit their boxes or are elided with an ellipsis, never broken, the full name in the box's title", async () => {
-  const panels = [
-    ["ir3.html", "#decode-layout"],
-    ["adreno-hw.html#lookup=A6XX:8400:12345678&variant=A7XX", "#register-layout"],
-  ];
-  for (const [file, panel] of panels) {
-    const { page, errors } = await open(file);
-    await page.locator(`${panel} .decoder-box`).first().waitFor();
-    const labels = await boxLabels(page, panel);
-    expect(labels.length).toBeGreaterThan(5);
-    // One-bit boxes with names of three letters or more (ir3's SRC1_R, adreno's RASTER_MODE) are
-    // elided: there were "LAS/T" and "DST/_RE/L" before.
-    expect({ file, elided: labels.some((l) => l.elided) }).toEqual({ file, elided: true });
-    for (const l of labels) {
-      expect({ file, label: l.text, lines: l.lines }).toEqual({ file, label: l.text, lines: 1 });
-      if (l.elided)
-        expect({ label: l.text, ellipsis: l.ellipsis }).toEqual({ label: l.text, ellipsis: true });
-      expect(l.title.startsWith(`${l.text} (bits `)).toBe(true);
+needing({ trees: ["mesa"] }).test(
+  "the panels' field names fit their boxes or are elided with an ellipsis, never broken, the full name in the box's title",
+  async () => {
+    const panels = [
+      ["ir3.html", "#decode-layout"],
+      ["adreno-hw.html#lookup=A6XX:8400:12345678&variant=A7XX", "#register-layout"],
+    ];
+    for (const [file, panel] of panels) {
+      const { page, errors } = await open(file);
+      await page.locator(`${panel} .decoder-box`).first().waitFor();
+      const labels = await boxLabels(page, panel);
+      expect(labels.length).toBeGreaterThan(5);
+      // One-bit boxes with names of three letters or more (ir3's SRC1_R, adreno's RASTER_MODE) are
+      // elided: there were "LAS/T" and "DST/_RE/L" before.
+      expect({ file, elided: labels.some((l) => l.elided) }).toEqual({ file, elided: true });
+      for (const l of labels) {
+        expect({ file, label: l.text, lines: l.lines }).toEqual({ file, label: l.text, lines: 1 });
+        if (l.elided)
+          expect({ label: l.text, ellipsis: l.ellipsis }).toEqual({
+            label: l.text,
+            ellipsis: true,
+          });
+        expect(l.title.startsWith(`${l.text} (bits `)).toBe(true);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
     }
-    expect(errors).toEqual([]);
-    await page.close();
-  }
-});
+  },
+);
 
 /** Per scrolling bit row: whether it overflows, and its fades' widths at the start and the end. */
 async function fades(page: Page, selector: string) {
@@ -128,55 +135,58 @@ const nextFrame = (page: Page) =>
       ),
   );
 
-test("a bit row cut by its column fades out where more of it is; a row that fits does not fade", async () => {
-  const cases = [
-    ["ir3.html", ".decoder-bits"],
-    ["adreno-hw.html#lookup=A6XX:8400:12345678&variant=A7XX", ".decoder-bits"],
-    ["r500/us_fc_inst.html", "table.bit-layout"],
-  ];
-  for (const [file, rows] of cases) {
-    // On a phone the rows overflow: the far edge fades, the near one not; scrolled to the end, the
-    // other way round.
-    const { page, errors } = await open(file, PHONE);
-    await page.locator(rows).first().waitFor();
-    const before = await fades(page, rows);
-    expect(before.length).toBeGreaterThan(0);
-    for (const f of before) {
-      expect({ file, ...f, mask: undefined }).toEqual({
-        file,
-        overflows: true,
-        start: 0,
-        end: expect.any(Number),
-        mask: undefined,
-      });
-      expect(f.end).toBeGreaterThanOrEqual(16);
-      expect(f.mask).toContain("linear-gradient");
-    }
-    await page
-      .locator(rows)
-      .evaluateAll((els) => els.forEach((e) => (e.scrollLeft = e.scrollWidth)));
-    await nextFrame(page);
-    await nextFrame(page);
-    for (const f of await fades(page, rows)) {
-      expect(f.start).toBeGreaterThanOrEqual(16);
-      expect(f.end).toBe(0);
-    }
-    expect(errors).toEqual([]);
-    await page.close();
+needing({ trees: ["mesa"] }).test(
+  "a bit row cut by its column fades out where more of it is; a row that fits does not fade",
+  async () => {
+    const cases = [
+      ["ir3.html", ".decoder-bits"],
+      ["adreno-hw.html#lookup=A6XX:8400:12345678&variant=A7XX", ".decoder-bits"],
+      ["r500/us_fc_inst.html", "table.bit-layout"],
+    ];
+    for (const [file, rows] of cases) {
+      // On a phone the rows overflow: the far edge fades, the near one not; scrolled to the end, the
+      // other way round.
+      const { page, errors } = await open(file, PHONE);
+      await page.locator(rows).first().waitFor();
+      const before = await fades(page, rows);
+      expect(before.length).toBeGreaterThan(0);
+      for (const f of before) {
+        expect({ file, ...f, mask: undefined }).toEqual({
+          file,
+          overflows: true,
+          start: 0,
+          end: expect.any(Number),
+          mask: undefined,
+        });
+        expect(f.end).toBeGreaterThanOrEqual(16);
+        expect(f.mask).toContain("linear-gradient");
+      }
+      await page
+        .locator(rows)
+        .evaluateAll((els) => els.forEach((e) => (e.scrollLeft = e.scrollWidth)));
+      await nextFrame(page);
+      await nextFrame(page);
+      for (const f of await fades(page, rows)) {
+        expect(f.start).toBeGreaterThanOrEqual(16);
+        expect(f.end).toBe(0);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
 
-    // At 1280 px the same rows fit, whole and unfaded.
-    const wide = await open(file);
-    await wide.page.locator(rows).first().waitFor();
-    for (const f of await fades(wide.page, rows))
-      expect({ file, overflows: f.overflows, start: f.start, end: f.end }).toEqual({
-        file,
-        overflows: false,
-        start: 0,
-        end: 0,
-      });
-    await wide.page.close();
-  }
-});
+      // At 1280 px the same rows fit, whole and unfaded.
+      const wide = await open(file);
+      await wide.page.locator(rows).first().waitFor();
+      for (const f of await fades(wide.page, rows))
+        expect({ file, overflows: f.overflows, start: f.start, end: f.end }).toEqual({
+          file,
+          overflows: false,
+          start: 0,
+          end: 0,
+        });
+      await wide.page.close();
+    }
+  },
+);
 
 /** The "Bits" column of each table of the page that has one beside a "Field" column. */
 async function bitColumns(page: Page, tables: string): Promise<string[][]> {
@@ -198,40 +208,44 @@ async function bitColumns(page: Page, tables: string): Promise<string[][]> {
   );
 }
 
-test("field lists run highest bit first, as the bit diagrams above them: panels and manual pages", async () => {
-  const cases: [string, string, number][] = [
-    ["ir3.html", "#decode-fields", 1],
-    ["adreno-hw.html#lookup=A6XX:8400:12345678&variant=A7XX", "#register-fields", 1],
-    // getlast's own W (54:52) came after SY (60) when listed as the spec declares them.
-    ["ir3/getlast.html", "main .md-table", 1],
-    ["ir3/format-1.html", "main .md-table", 1],
-    // adreno declares ROTATE (2:0) first.
-    ["adreno-hw/a6xx_gras_2d_blit_cntl.html", "main .md-table", 1],
-    ["etnaviv-hw/vivs_pe_color_format.html", "main .md-table", 1],
-  ];
-  for (const [file, tables, count] of cases) {
-    const { page, errors } = await open(file);
-    await page.locator(tables).first().waitFor({ state: "attached" });
-    if (file.includes("#") || !file.includes("/"))
-      await page.locator(`${tables} tbody tr`).first().waitFor();
-    const columns = await bitColumns(page, tables);
-    expect({ file, tables: columns.length >= count }).toEqual({ file, tables: true });
-    for (const bits of columns) {
-      expect(bits.length).toBeGreaterThan(1);
-      const highest = bits.map(highestOf);
-      expect({ file, bits, inOrder: neverRising(highest) }).toEqual({
-        file,
-        bits,
-        inOrder: true,
-      });
+needing({ trees: ["mesa", "etna_viv"] }).test(
+  "field lists run highest bit first, as the bit diagrams above them: panels and manual pages",
+  async () => {
+    const cases: [string, string, number][] = [
+      ["ir3.html", "#decode-fields", 1],
+      ["adreno-hw.html#lookup=A6XX:8400:12345678&variant=A7XX", "#register-fields", 1],
+      // getlast's own W (54:52) came after SY (60) when listed as the spec declares them.
+      ["ir3/getlast.html", "main .md-table", 1],
+      ["ir3/format-1.html", "main .md-table", 1],
+      // adreno declares ROTATE (2:0) first.
+      ["adreno-hw/a6xx_gras_2d_blit_cntl.html", "main .md-table", 1],
+      ["etnaviv-hw/vivs_pe_color_format.html", "main .md-table", 1],
+    ];
+    for (const [file, tables, count] of cases) {
+      const { page, errors } = await open(file);
+      await page.locator(tables).first().waitFor({ state: "attached" });
+      if (file.includes("#") || !file.includes("/"))
+        await page.locator(`${tables} tbody tr`).first().waitFor();
+      const columns = await bitColumns(page, tables);
+      expect({ file, tables: columns.length >= count }).toEqual({ file, tables: true });
+      for (const bits of columns) {
+        expect(bits.length).toBeGreaterThan(1);
+        const highest = bits.map(highestOf);
+        expect({ file, bits, inOrder: neverRising(highest) }).toEqual({
+          file,
+          bits,
+          inOrder: true,
+        });
+      }
+      expect(errors).toEqual([]);
+      await page.close();
     }
-    expect(errors).toEqual([]);
-    await page.close();
-  }
-});
+  },
+);
 
 test("each decoder panel opens with its manual's example of a real instruction, decoded as `isaforge disasm` does", async () => {
-  for (const isa of DECODER_ISAS) {
+  // The panels this run's upstream trees build.
+  for (const isa of builtSpecs(DECODER_ISAS)) {
     const { page, errors } = await open(`${isa}.html`);
     const words = await page.locator("#decode-words").inputValue();
     expect(words).toMatch(/^0x[0-9a-f]{8}( 0x[0-9a-f]{8})*$/);
@@ -263,20 +277,23 @@ test("each decoder panel opens with its manual's example of a real instruction, 
   }
 });
 
-test("no GPU list without a choice: etnaviv's panel has none, ir3's lists its generations", async () => {
-  const etnaviv = await open("etnaviv.html");
-  expect(await etnaviv.page.locator("#decode-words").count()).toBe(1);
-  expect(await etnaviv.page.locator("#decode-gpu").count()).toBe(0);
-  expect(await etnaviv.page.getByText("GPU", { exact: true }).count()).toBe(0);
-  expect(etnaviv.errors).toEqual([]);
-  await etnaviv.page.close();
+needing({ trees: ["mesa"] }).test(
+  "no GPU list without a choice: etnaviv's panel has none, ir3's lists its generations",
+  async () => {
+    const etnaviv = await open("etnaviv.html");
+    expect(await etnaviv.page.locator("#decode-words").count()).toBe(1);
+    expect(await etnaviv.page.locator("#decode-gpu").count()).toBe(0);
+    expect(await etnaviv.page.getByText("GPU", { exact: true }).count()).toBe(0);
+    expect(etnaviv.errors).toEqual([]);
+    await etnaviv.page.close();
 
-  const ir3 = await open("ir3.html");
-  const options = await ir3.page.locator("#decode-gpu option").allTextContents();
-  expect(options).toEqual(expect.arrayContaining(["300", "600", "700"]));
-  expect(ir3.errors).toEqual([]);
-  await ir3.page.close();
-});
+    const ir3 = await open("ir3.html");
+    const options = await ir3.page.locator("#decode-gpu option").allTextContents();
+    expect(options).toEqual(expect.arrayContaining(["300", "600", "700"]));
+    expect(ir3.errors).toEqual([]);
+    await ir3.page.close();
+  },
+);
 
 /** Every "Extends" item of an instruction page: its text and its links (href, text). */
 async function extendsItems(page: Page) {
@@ -298,78 +315,84 @@ async function extendsItems(page: Page) {
   );
 }
 
-test("Extends names the abstract encodings readably, and each of its links arrives at that encoding's heading", async () => {
-  const model = JSON.parse(readFileSync(path.join(TEST_OUT, "json", "ir3.json"), "utf8")) as {
-    instructions: { name: string; extends?: string[] }[];
-  };
-  // absneg.f's nearest encoding (#instruction-cat2-1src) has no section; its others have.
-  for (const [name, file] of [
-    ["absneg.f", "ir3/absnegf.html"],
-    ["getlast", "ir3/getlast.html"],
-    ["mov-immed", "ir3/mov-immed.html"],
-  ]) {
-    const chain = model.instructions.find((i) => i.name === name)!.extends!;
-    expect(chain.length).toBeGreaterThan(1);
-    const { page, errors } = await open(file);
-    const items = await extendsItems(page);
-    expect(items).toHaveLength(1);
-    const [item] = items;
-    expect(item.text).toBe(`Extends ${chain.map((e) => e.replace(/^#/, "")).join(" → ")}`);
-    expect(item.text).not.toContain("#");
-    expect(item.links.length).toBeGreaterThan(0);
-    for (const link of item.links) {
-      expect(chain).toContain(`#${link.text}`);
-      await Promise.all([
-        page.waitForURL((u) => u.href.includes(link.href.replace(/^(\.\.\/)+/, ""))),
-        page.locator(`main li a[href="${link.href}"]`).click(),
-      ]);
-      const url = new URL(page.url());
-      const id = decodeURIComponent(url.hash.slice(1)) || path.basename(url.pathname, ".html");
-      const heading = page.locator(`[id="${id}"]`);
-      expect(await heading.count()).toBe(1);
-      expect(await heading.textContent()).toContain(link.text);
-      await page.goBack();
-    }
-    expect(errors).toEqual([]);
-    await page.close();
-  }
-});
-
-test("every Extends of the ISA manuals' pages names its encodings without `#` and links only to existing headings", () => {
-  let checked = 0;
-  for (const isa of DECODER_ISAS) {
-    const dirPath = path.join(SITE, isa);
-    if (!existsSync(dirPath)) continue;
-    const ids = new Map<string, Set<string>>();
-    const idsOf = (file: string) => {
-      if (!ids.has(file))
-        ids.set(
-          file,
-          new Set(
-            [...readFileSync(path.join(SITE, file), "utf8").matchAll(/\sid="([^"]*)"/g)].map(
-              (m) => m[1],
-            ),
-          ),
-        );
-      return ids.get(file)!;
+needing({ trees: ["mesa"] }).test(
+  "Extends names the abstract encodings readably, and each of its links arrives at that encoding's heading",
+  async () => {
+    const model = JSON.parse(readFileSync(path.join(TEST_OUT, "json", "ir3.json"), "utf8")) as {
+      instructions: { name: string; extends?: string[] }[];
     };
-    for (const f of readdirSync(dirPath)) {
-      const html = readFileSync(path.join(dirPath, f), "utf8");
-      for (const m of html.matchAll(/<li>Extends (.*?)<\/li>/g)) {
-        expect({
-          page: `${isa}/${f}`,
-          item: m[1],
-          hash: m[1].replace(/href="[^"]*"/g, "").includes("#"),
-        }).toEqual({ page: `${isa}/${f}`, item: m[1], hash: false });
-        for (const [, href] of m[1].matchAll(/href="([^"]*)"/g)) {
-          const [file, anchor] = href.split("#");
-          const target = path.posix.normalize(`${isa}/${file || f}`);
-          const id = anchor ?? path.basename(target, ".html");
-          expect({ href, found: idsOf(target).has(id) }).toEqual({ href, found: true });
+    // absneg.f's nearest encoding (#instruction-cat2-1src) has no section; its others have.
+    for (const [name, file] of [
+      ["absneg.f", "ir3/absnegf.html"],
+      ["getlast", "ir3/getlast.html"],
+      ["mov-immed", "ir3/mov-immed.html"],
+    ]) {
+      const chain = model.instructions.find((i) => i.name === name)!.extends!;
+      expect(chain.length).toBeGreaterThan(1);
+      const { page, errors } = await open(file);
+      const items = await extendsItems(page);
+      expect(items).toHaveLength(1);
+      const [item] = items;
+      expect(item.text).toBe(`Extends ${chain.map((e) => e.replace(/^#/, "")).join(" → ")}`);
+      expect(item.text).not.toContain("#");
+      expect(item.links.length).toBeGreaterThan(0);
+      for (const link of item.links) {
+        expect(chain).toContain(`#${link.text}`);
+        await Promise.all([
+          page.waitForURL((u) => u.href.includes(link.href.replace(/^(\.\.\/)+/, ""))),
+          page.locator(`main li a[href="${link.href}"]`).click(),
+        ]);
+        const url = new URL(page.url());
+        const id = decodeURIComponent(url.hash.slice(1)) || path.basename(url.pathname, ".html");
+        const heading = page.locator(`[id="${id}"]`);
+        expect(await heading.count()).toBe(1);
+        expect(await heading.textContent()).toContain(link.text);
+        await page.goBack();
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  },
+);
+
+needing({ trees: ["mesa"] }).test(
+  "every Extends of the ISA manuals' pages names its encodings without `#` and links only to existing headings",
+  () => {
+    let checked = 0;
+    for (const isa of DECODER_ISAS) {
+      const dirPath = path.join(SITE, isa);
+      if (!existsSync(dirPath)) continue;
+      const ids = new Map<string, Set<string>>();
+      const idsOf = (file: string) => {
+        if (!ids.has(file))
+          ids.set(
+            file,
+            new Set(
+              [...readFileSync(path.join(SITE, file), "utf8").matchAll(/\sid="([^"]*)"/g)].map(
+                (m) => m[1],
+              ),
+            ),
+          );
+        return ids.get(file)!;
+      };
+      for (const f of readdirSync(dirPath)) {
+        const html = readFileSync(path.join(dirPath, f), "utf8");
+        for (const m of html.matchAll(/<li>Extends (.*?)<\/li>/g)) {
+          expect({
+            page: `${isa}/${f}`,
+            item: m[1],
+            hash: m[1].replace(/href="[^"]*"/g, "").includes("#"),
+          }).toEqual({ page: `${isa}/${f}`, item: m[1], hash: false });
+          for (const [, href] of m[1].matchAll(/href="([^"]*)"/g)) {
+            const [file, anchor] = href.split("#");
+            const target = path.posix.normalize(`${isa}/${file || f}`);
+            const id = anchor ?? path.basename(target, ".html");
+            expect({ href, found: idsOf(target).has(id) }).toEqual({ href, found: true });
+          }
+          checked++;
         }
-        checked++;
       }
     }
-  }
-  expect(checked).toBeGreaterThan(200);
-});
+    expect(checked).toBeGreaterThan(200);
+  },
+);

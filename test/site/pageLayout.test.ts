@@ -11,6 +11,7 @@ import * as path from "path";
 import * as vm from "vm";
 import { siteBrowser } from "../helpers/browser";
 import { TEST_OUT } from "../helpers/testOutput";
+import { needing } from "../helpers/builtSpecs";
 
 const SITE = path.join(TEST_OUT, "site");
 const DESKTOP = { width: 1280, height: 900 };
@@ -77,37 +78,43 @@ function samplePages(): string[] {
 const site = siteBrowser(SITE);
 const open = (file: string, viewport = DESKTOP) => site.open(file, viewport);
 
-test("the sample has every kind of page: front pages, chapters, instructions, registers, enums", () => {
-  const sample = samplePages();
-  for (const page of [
-    "ir3.html",
-    "ir3/instructions.html",
-    "etnaviv-hw/register-domains.html",
-    "adreno-hw.html",
-  ])
-    expect(sample).toContain(page);
-  expect(sample.filter((p) => p.startsWith("adreno-hw/")).length).toBeGreaterThanOrEqual(6);
-  expect(sample.length).toBeGreaterThan(40);
-});
+needing({ trees: ["mesa", "etna_viv"] }).test(
+  "the sample has every kind of page: front pages, chapters, instructions, registers, enums",
+  () => {
+    const sample = samplePages();
+    for (const page of [
+      "ir3.html",
+      "ir3/instructions.html",
+      "etnaviv-hw/register-domains.html",
+      "adreno-hw.html",
+    ])
+      expect(sample).toContain(page);
+    expect(sample.filter((p) => p.startsWith("adreno-hw/")).length).toBeGreaterThanOrEqual(6);
+    expect(sample.length).toBeGreaterThan(40);
+  },
+);
 
-test("every page of the site is under 500 kB of HTML", () => {
-  const heavy: string[] = [];
-  let pages = 0;
-  const walk = (dir: string) => {
-    for (const f of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, f.name);
-      if (f.isDirectory()) walk(file);
-      else if (f.name.endsWith(".html")) {
-        pages++;
-        if (statSync(file).size > 500_000)
-          heavy.push(`${path.relative(SITE, file)}: ${statSync(file).size}`);
+needing({ trees: ["mesa", "etna_viv"] }).test(
+  "every page of the site is under 500 kB of HTML",
+  () => {
+    const heavy: string[] = [];
+    let pages = 0;
+    const walk = (dir: string) => {
+      for (const f of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, f.name);
+        if (f.isDirectory()) walk(file);
+        else if (f.name.endsWith(".html")) {
+          pages++;
+          if (statSync(file).size > 500_000)
+            heavy.push(`${path.relative(SITE, file)}: ${statSync(file).size}`);
+        }
       }
-    }
-  };
-  walk(SITE);
-  expect(heavy).toEqual([]);
-  expect(pages).toBeGreaterThan(5000);
-});
+    };
+    walk(SITE);
+    expect(heavy).toEqual([]);
+    expect(pages).toBeGreaterThan(5000);
+  },
+);
 
 test("at 1280 px nothing scrolls sideways: not the main column, not the page", async () => {
   const wide: string[] = [];
@@ -234,35 +241,38 @@ async function brokenWords(file: string): Promise<string[]> {
   return broken.map((b) => `${file}: "${b}"`);
 }
 
-test("at 1280 px no word breaks inside a table cell: the index's vendors, ir3's sources and digests", async () => {
-  // Where words broke before: "Qualcom|m" on the index, "compa|nion (writte|n for isaforg|e)" and
-  // each SHA-256 over six lines in a manual's table of sources.
-  expect(await brokenWords("index.html")).toEqual([]);
-  expect(await brokenWords("ir3.html")).toEqual([]);
-  const { page } = await open("ir3.html");
-  const digests = await page.locator("main code.digest").evaluateAll((codes) =>
-    codes.map((c) => {
-      const box = c.getBoundingClientRect();
-      return {
-        text: c.textContent,
-        title: c.getAttribute("title"),
-        width: box.width,
-        height: box.height,
-      };
-    }),
-  );
-  await page.close();
-  // Each digest whole in the page (so copying takes it whole) and in its title, shown on one line
-  // about 14 monospace digits wide (0.875 of 16 px, 0.6 em a digit), its first twelve and "…".
-  expect(digests.length).toBeGreaterThan(5);
-  for (const d of digests) {
-    expect(d.text).toMatch(/^[0-9a-f]{64}$/);
-    expect(d.title).toBe(d.text);
-    expect(d.width).toBeGreaterThan(12 * 0.6 * 14);
-    expect(d.width).toBeLessThan(20 * 0.6 * 14);
-    expect(d.height).toBeLessThan(30);
-  }
-});
+needing({ trees: ["mesa"] }).test(
+  "at 1280 px no word breaks inside a table cell: the index's vendors, ir3's sources and digests",
+  async () => {
+    // Where words broke before: "Qualcom|m" on the index, "compa|nion (writte|n for isaforg|e)" and
+    // each SHA-256 over six lines in a manual's table of sources.
+    expect(await brokenWords("index.html")).toEqual([]);
+    expect(await brokenWords("ir3.html")).toEqual([]);
+    const { page } = await open("ir3.html");
+    const digests = await page.locator("main code.digest").evaluateAll((codes) =>
+      codes.map((c) => {
+        const box = c.getBoundingClientRect();
+        return {
+          text: c.textContent,
+          title: c.getAttribute("title"),
+          width: box.width,
+          height: box.height,
+        };
+      }),
+    );
+    await page.close();
+    // Each digest whole in the page (so copying takes it whole) and in its title, shown on one line
+    // about 14 monospace digits wide (0.875 of 16 px, 0.6 em a digit), its first twelve and "…".
+    expect(digests.length).toBeGreaterThan(5);
+    for (const d of digests) {
+      expect(d.text).toMatch(/^[0-9a-f]{64}$/);
+      expect(d.title).toBe(d.text);
+      expect(d.width).toBeGreaterThan(12 * 0.6 * 14);
+      expect(d.width).toBeLessThan(20 * 0.6 * 14);
+      expect(d.height).toBeLessThan(30);
+    }
+  },
+);
 
 test("at 1280 px no word breaks inside a table cell of the sample pages", async () => {
   const broken: string[] = [];
@@ -318,65 +328,74 @@ test("at 390 px the title comes first (the h1 is on the first screen) and the he
   expect(low).toEqual([]);
 });
 
-test("an anchor of a manual's old single page arrives at the page holding it", async () => {
-  // A heading within a page (not a page's own): from the first manual that has one.
-  const inner = fronts().flatMap((isa) => {
-    const sandbox = { window: {} as { isaforgeAnchors?: string } };
-    const file = path.join(SITE, `${isa}-anchors.js`);
-    if (!existsSync(file)) return [];
-    vm.runInNewContext(readFileSync(file, "utf8"), sandbox);
-    const pages = JSON.parse(sandbox.window.isaforgeAnchors!) as Record<string, string[]>;
-    return Object.entries(pages)
-      .filter(([id, anchors]) => id !== "" && anchors.length > 0)
-      .map(([id, anchors]) => [isa, id, anchors[0]]);
-  })[0];
-  expect(inner).toBeDefined();
-  const cases = [
-    ["ir3.html#movmsk", /\/ir3\/movmsk\.html$/],
-    ["etnaviv-hw.html#register-bitsets", /\/etnaviv-hw\/register-bitsets\.html$/],
-    [`${inner[0]}.html#${inner[2]}`, new RegExp(`/${inner[0]}/${inner[1]}\\.html#${inner[2]}$`)],
-  ] as const;
-  for (const [from, to] of cases) {
-    const { page, errors } = await open(from);
-    await page.waitForURL(to);
-    expect(
-      await page
-        .locator(
-          `[id="${decodeURIComponent(new URL(page.url()).hash.slice(1)) || path.basename(page.url(), ".html")}"]`,
-        )
-        .count(),
-    ).toBe(1);
+needing({ trees: ["mesa"] }).test(
+  "an anchor of a manual's old single page arrives at the page holding it",
+  async () => {
+    // A heading within a page (not a page's own): from the first manual that has one.
+    const inner = fronts().flatMap((isa) => {
+      const sandbox = { window: {} as { isaforgeAnchors?: string } };
+      const file = path.join(SITE, `${isa}-anchors.js`);
+      if (!existsSync(file)) return [];
+      vm.runInNewContext(readFileSync(file, "utf8"), sandbox);
+      const pages = JSON.parse(sandbox.window.isaforgeAnchors!) as Record<string, string[]>;
+      return Object.entries(pages)
+        .filter(([id, anchors]) => id !== "" && anchors.length > 0)
+        .map(([id, anchors]) => [isa, id, anchors[0]]);
+    })[0];
+    expect(inner).toBeDefined();
+    const cases = [
+      ["ir3.html#movmsk", /\/ir3\/movmsk\.html$/],
+      ["etnaviv-hw.html#register-bitsets", /\/etnaviv-hw\/register-bitsets\.html$/],
+      [`${inner[0]}.html#${inner[2]}`, new RegExp(`/${inner[0]}/${inner[1]}\\.html#${inner[2]}$`)],
+    ] as const;
+    for (const [from, to] of cases) {
+      const { page, errors } = await open(from);
+      await page.waitForURL(to);
+      expect(
+        await page
+          .locator(
+            `[id="${decodeURIComponent(new URL(page.url()).hash.slice(1)) || path.basename(page.url(), ".html")}"]`,
+          )
+          .count(),
+      ).toBe(1);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    // An anchor the front page still holds, and the decoder's state, stay where they are.
+    const { page } = await open("ir3.html#overview");
+    expect(new URL(page.url()).pathname.endsWith("/ir3.html")).toBe(true);
+    await page.close();
+  },
+);
+
+needing({ trees: ["mesa"] }).test(
+  "an instruction's page opens the decoder with its example words filled in",
+  async () => {
+    const { page, errors } = await open("ir3/movmsk.html");
+    await Promise.all([
+      page.waitForURL(/\/ir3\.html#decode=/),
+      page.getByText("Open its example in the decoder").click(),
+    ]);
+    const words = await page.locator("#decode-words").inputValue();
+    expect(words).toMatch(/^0x[0-9a-f]{8} 0x[0-9a-f]{8}$/);
+    expect(await page.locator("#decode-text").textContent()).toContain("movmsk");
     expect(errors).toEqual([]);
     await page.close();
-  }
-  // An anchor the front page still holds, and the decoder's state, stay where they are.
-  const { page } = await open("ir3.html#overview");
-  expect(new URL(page.url()).pathname.endsWith("/ir3.html")).toBe(true);
-  await page.close();
-});
+  },
+);
 
-test("an instruction's page opens the decoder with its example words filled in", async () => {
-  const { page, errors } = await open("ir3/movmsk.html");
-  await Promise.all([
-    page.waitForURL(/\/ir3\.html#decode=/),
-    page.getByText("Open its example in the decoder").click(),
-  ]);
-  const words = await page.locator("#decode-words").inputValue();
-  expect(words).toMatch(/^0x[0-9a-f]{8} 0x[0-9a-f]{8}$/);
-  expect(await page.locator("#decode-text").textContent()).toContain("movmsk");
-  expect(errors).toEqual([]);
-  await page.close();
-});
-
-test("the register manual's introduction speaks of registers, not instructions", async () => {
-  for (const file of ["etnaviv-hw.html", "adreno-hw.html"]) {
-    const { page } = await open(file);
-    const intro = (await page.locator("main h1 ~ p").first().textContent()) ?? "";
-    expect(intro).toMatch(/register/);
-    expect(intro).not.toMatch(/instruction/i);
-    const overview = (await page.locator("#overview ~ table").first().textContent()) ?? "";
-    expect(overview).toContain("Registers");
-    expect(overview).not.toContain("Instruction width");
-    await page.close();
-  }
-});
+needing({ trees: ["etna_viv"] }).test(
+  "the register manual's introduction speaks of registers, not instructions",
+  async () => {
+    for (const file of ["etnaviv-hw.html", "adreno-hw.html"]) {
+      const { page } = await open(file);
+      const intro = (await page.locator("main h1 ~ p").first().textContent()) ?? "";
+      expect(intro).toMatch(/register/);
+      expect(intro).not.toMatch(/instruction/i);
+      const overview = (await page.locator("#overview ~ table").first().textContent()) ?? "";
+      expect(overview).toContain("Registers");
+      expect(overview).not.toContain("Instruction width");
+      await page.close();
+    }
+  },
+);
