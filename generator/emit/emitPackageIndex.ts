@@ -1,6 +1,6 @@
 /**
  * `index.ts`: the index of the generated modules, the root export of `@isaforge/codecs`
- * (`require("@isaforge/codecs").codecs.ir3`): one lazy getter per codec, dispatch table and
+ * (its `codecs.ir3` is the ir3 codec): one lazy getter per codec, dispatch table and
  * register decoder, so that requiring the index loads none of them. Not in `ts/`, where every
  * module is a codec (generator/codecs.ts lists them from there).
  */
