@@ -12,6 +12,18 @@ process.env.ISAFORGE_OUT = TEST_OUT;
 const leftOut = filesLeftOut().files.map((f) => path.join(__dirname, f.file));
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+// Prettier loads its ES module by a dynamic import, which a test can run only under
+// --experimental-vm-modules. Plain `npx jest PATH` lacks the flag: the workers get it through
+// NODE_OPTIONS, and a memory limit makes jest use workers even for one test file (it otherwise
+// runs a single file in this process, too late for the flag).
+const VM_MODULES = "--experimental-vm-modules";
+const hasVmModules = [
+  ...process.execArgv,
+  ...(process.env.NODE_OPTIONS ?? "").split(/\s+/),
+].includes(VM_MODULES);
+if (!hasVmModules)
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} ${VM_MODULES}`.trim();
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
@@ -28,6 +40,8 @@ module.exports = {
   // Two test files at a time even on two cores (jest's default there is one): most of a file's
   // time is one thread of JavaScript, and the suite must fit CI's budget beside two busy loops.
   maxWorkers: Math.max(2, os.cpus().length - 1),
+  // A worker is restarted only past three quarters of the memory: in effect never.
+  ...(hasVmModules ? {} : { workerIdleMemoryLimit: 0.75 }),
   transform: {
     "^.+\\.ts$": ["ts-jest", { diagnostics: false }],
   },

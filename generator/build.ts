@@ -4,7 +4,8 @@
  */
 import { tierForBuildSize } from "./batchTiering";
 import { BuildCache, diffOutputHashes, type BuildResult, type CachedResult } from "./buildCache";
-import { Diagnostics, formatDiagnostic, plural } from "./diagnostics";
+import { reportLines } from "./diagnosticReport";
+import { Diagnostics, plural } from "./diagnostics";
 import { compareOutputPaths, outputIsa, type OutputFile } from "./emit/outputFile";
 import { OutputWriter } from "./emit/outputWriter";
 import { diffOutput, writeOutputAtomically } from "./emit/writeOutput";
@@ -27,6 +28,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** `--upstream NAME=DIR` pairs: where the upstream trees the manifests name are. */
   upstream?: string[];
+  /** List every warning; by default a warning code met more than once is one line. */
+  verbose?: boolean;
 }
 
 export interface Log {
@@ -38,22 +41,36 @@ export const EXIT_OK = 0;
 export const EXIT_INPUT_ERRORS = 1;
 export const EXIT_USAGE = 2;
 
-function report(diags: Diagnostics, log: Log): void {
-  for (const d of diags.sorted()) log.err(formatDiagnostic(d));
+/** The diagnostics (warnings all, or summarised by code) and the line that counts them. */
+function reportOf(diags: Diagnostics, verbose: boolean): string[] {
+  const lines = reportLines(diags.sorted(), verbose);
   const errors = diags.errorCount;
   const warnings = diags.warningCount;
   const accepted = diags.accepted.length;
   const acceptedNote = `${plural(accepted, "known warning")} accepted by the manifests (acceptedWarnings)`;
   if (errors || warnings)
-    log.err(
+    lines.push(
       `${plural(errors, "error")}, ${plural(warnings, "warning")}${accepted ? `; ${acceptedNote}` : ""}`,
     );
-  else if (accepted) log.err(acceptedNote);
+  else if (accepted) lines.push(acceptedNote);
+  return lines;
+}
+
+/** Read, validate and analyze into `diags`; the models, or undefined when any error was found. */
+function readSpecs(
+  specs: string,
+  diags: Diagnostics,
+  options: { strict?: boolean; upstream?: string[] },
+): IsaModel[] | undefined {
+  const models = pipeline().buildModels(specs, diags, upstreamRoots(options.upstream));
+  if (options.strict) diags.promoteWarnings();
+  return diags.hasErrors ? undefined : models;
 }
 
 /**
  * Read, validate and analyze; the models, or undefined when any error was found. `strict` makes
- * every warning an error (for people writing new documents: Mesa accepts what only warns).
+ * every warning an error (for people writing new documents: Mesa accepts what only warns). `check`
+ * lists every warning: it is where a document's author looks for them.
  */
 export function checkSpecs(
   specs: string,
@@ -61,10 +78,9 @@ export function checkSpecs(
   options: { strict?: boolean; upstream?: string[] } = {},
 ): { models?: IsaModel[]; status: number } {
   const diags = new Diagnostics();
-  const models = pipeline().buildModels(specs, diags, upstreamRoots(options.upstream));
-  if (options.strict) diags.promoteWarnings();
-  report(diags, log);
-  if (diags.hasErrors) return { status: EXIT_INPUT_ERRORS };
+  const models = readSpecs(specs, diags, options);
+  for (const line of reportOf(diags, true)) log.err(line);
+  if (!models) return { status: EXIT_INPUT_ERRORS };
   return { models, status: EXIT_OK };
 }
 
@@ -100,22 +116,25 @@ type OpenOutput = (partial: boolean) => { add(files: OutputFile[]): void };
 
 /** Read, check and render: everything a build computes from its inputs, ready to cache. */
 async function computeBuild(options: BuildOptions, open?: OpenOutput): Promise<BuildResult> {
-  const messages: string[] = [];
-  // Reading and checking print only diagnostics, all to standard error.
-  const capture: Log = { out: (line) => messages.push(line), err: (line) => messages.push(line) };
-  const checked = checkSpecs(options.specs, capture, { upstream: options.upstream });
-  if (!checked.models) return { status: checked.status, messages };
-  const models = checked.models;
+  // Reading, checking and rendering print only diagnostics, all to standard error, in both forms
+  // (the cache replays either).
+  const diags = new Diagnostics();
+  const reported = (status: number, more: string[] = []) => ({
+    status,
+    messages: [...reportOf(diags, true), ...more],
+    summary: [...reportOf(diags, false), ...more],
+  });
+  const models = readSpecs(options.specs, diags, { upstream: options.upstream });
+  if (!models) return reported(EXIT_INPUT_ERRORS);
   tierForBuildSize(models.reduce((n, m) => n + m.instructions.length, 0));
   const only = options.only && options.only.length > 0 ? options.only : undefined;
   if (only) {
     const known = new Set(models.map((m) => m.isa.id));
     const unknown = only.filter((id) => !known.has(id));
     if (unknown.length > 0) {
-      capture.err(
+      return reported(EXIT_USAGE, [
         `isaforge: error[usage]: --only names unknown ISA ${unknown.map((u) => `'${u}'`).join(", ")} (known: ${[...known].join(", ")})`,
-      );
-      return { status: EXIT_USAGE, messages };
+      ]);
     }
   }
   // Everything is rendered from all models, so that files shared by the ISAs (indexes, the site's
@@ -131,15 +150,17 @@ async function computeBuild(options: BuildOptions, open?: OpenOutput): Promise<B
     await renderArtifacts(models, (batch) => output?.add(batch.filter(selected)))
   ).filter(selected);
   // What only rendering finds out (an example the assembler cannot invert) is a warning.
-  for (const d of emitters().renderWarnings(models)) capture.err(formatDiagnostic(d));
+  for (const d of emitters().renderWarnings(models)) diags.report(d);
   return {
-    status: EXIT_OK,
-    messages,
+    ...reported(EXIT_OK),
     files,
     ids: only ?? ids,
     partial,
   };
 }
+
+const messagesFor = (result: Pick<BuildResult, "messages" | "summary">, options: BuildOptions) =>
+  options.verbose ? result.messages : (result.summary ?? result.messages);
 
 function reportStale(out: string, differ: string[], count: number, log: Log): number {
   for (const p of differ)
@@ -165,7 +186,7 @@ function finishFromCache(hit: CachedResult, options: BuildOptions, log: Log): nu
   const differ = hit.files ? diffOutputHashes(options.out, hit.files, hit.partial ?? false) : [];
   const rewrite = hit.files && !options.check && differ.length > 0 ? hit.readFiles() : [];
   if (!rewrite) return undefined;
-  for (const line of hit.messages) log.err(line);
+  for (const line of messagesFor(hit, options)) log.err(line);
   if (!hit.files) return hit.status;
   const ids = hit.ids ?? [];
   if (options.check) return reportStale(options.out, differ, hit.files.length, log);
@@ -198,7 +219,7 @@ export async function build(options: BuildOptions, log: Log): Promise<number> {
     throw e;
   }
   cache?.store(result);
-  for (const line of result.messages) log.err(line);
+  for (const line of messagesFor(result, options)) log.err(line);
   if (!result.files) {
     await writer?.abandon();
     return result.status;

@@ -33,7 +33,7 @@ import { parseUpstreamRef, upstreamRoots, type UpstreamRoots } from "./load/upst
 import { packagePath } from "./paths";
 
 /** Bumped whenever the entry layout or the meaning of the key changes. */
-const FORMAT = "isaforge-build-cache 1";
+const FORMAT = "isaforge-build-cache 2";
 /** Entries kept; the least recently used beyond this are removed. */
 const MAX_ENTRIES = 6;
 const ENTRY_NAME = /^[0-9a-f]{64}$/;
@@ -42,8 +42,10 @@ const STAGING_NAME = /^[0-9a-f]{64}\.tmp-(\d+)$/;
 /** What a build computes from its inputs — everything except writing or comparing the output. */
 export interface BuildResult {
   status: number;
-  /** Lines printed on standard error (diagnostics, usage errors), in order. */
+  /** Lines printed on standard error (diagnostics, usage errors), in order, every warning listed. */
   messages: string[];
+  /** The same without `--verbose`: warnings summarised by code (absent: as `messages`). */
+  summary?: string[];
   /** The generated files; absent when the build stopped with an error. */
   files?: OutputFile[];
   /** ISAs whose artifacts were generated, for the summary line. */
@@ -219,6 +221,7 @@ interface Meta {
   key: string;
   status: number;
   messages: string[];
+  summary?: string[];
   files?: FileMeta[];
   ids?: string[];
   partial?: boolean;
@@ -234,6 +237,7 @@ function parseMeta(text: string, key: string): Meta | undefined {
     m.key === key &&
     Number.isInteger(m.status) &&
     isStringArray(m.messages) &&
+    (m.summary === undefined || isStringArray(m.summary)) &&
     (m.files === undefined || (Array.isArray(m.files) && m.files.every(isFileMeta))) &&
     (m.ids === undefined || isStringArray(m.ids)) &&
     (m.partial === undefined || typeof m.partial === "boolean");
@@ -283,6 +287,7 @@ export class BuildCache {
     return {
       status: meta.status,
       messages: meta.messages,
+      summary: meta.summary,
       files,
       ids: meta.ids,
       partial: meta.partial,
@@ -317,6 +322,7 @@ export class BuildCache {
         key: this.key,
         status: result.status,
         messages: result.messages,
+        ...(result.summary ? { summary: result.summary } : {}),
         ...(result.files
           ? {
               files: result.files.map((f, i) => ({

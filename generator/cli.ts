@@ -64,6 +64,14 @@ function upstreamOption(): Option {
     .default(undefined);
 }
 
+/** build/headergen `--verbose`: every warning, not one line per warning code met more than once. */
+function verboseOption(): Option {
+  return new Option(
+    "--verbose",
+    "list every warning (by default a warning code met more than once is one line: its first warning and how many more)",
+  );
+}
+
 /** disasm/asm `--specs`: a codec built from these documents instead of the generated one. */
 function codecSpecsOption(): Option {
   return new Option(
@@ -111,6 +119,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
         "ignore and do not update the build cache (node_modules/.cache/isaforge, or $ISAFORGE_CACHE_DIR)",
       ),
     )
+    .addOption(verboseOption())
     .action(
       async (opts: {
         specs: string;
@@ -119,6 +128,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
         check?: boolean;
         cache: boolean;
         upstream?: string[];
+        verbose?: boolean;
       }) => {
         setStatus(await build(opts, log));
       },
@@ -183,7 +193,8 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       "envytools (envytools' headergen) or etna_viv (the rules-ng-ng headergen of etna_viv's headers: NAME(x) setters)",
       "envytools",
     )
-    .action((file: string, opts: { out?: string; style: string }) => {
+    .addOption(verboseOption())
+    .action((file: string, opts: { out?: string; style: string; verbose?: boolean }) => {
       const { headergen } = require("./headergen") as typeof import("./headergen");
       setStatus(headergen(file, opts, log));
     });

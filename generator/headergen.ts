@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from "fs";
 import * as path from "path";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
-import { Diagnostics, formatDiagnostic } from "./diagnostics";
+import { reportLines } from "./diagnosticReport";
+import { Diagnostics } from "./diagnostics";
 import { HEADERGEN_STYLES, type HeadergenStyle } from "./emit/cheader/rnnHeaderView";
 import type { RegisterDatabase } from "./model/types";
 
@@ -17,6 +18,8 @@ export interface HeadergenOptions {
   out?: string;
   /** `envytools` (default) or `etna_viv`. */
   style?: string;
+  /** List every warning; by default a warning code met more than once is one line. */
+  verbose?: boolean;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC, as headergen prints a file's modification time. */
@@ -83,7 +86,7 @@ export function headergen(file: string, options: HeadergenOptions, log: Log): nu
   }
   const diags = new Diagnostics();
   const db = readDatabaseFile(found, diags, dirs);
-  for (const d of diags.sorted()) log.err(formatDiagnostic(d));
+  for (const line of reportLines(diags.sorted(), options.verbose ?? false)) log.err(line);
   if (!db || diags.hasErrors) return EXIT_INPUT_ERRORS;
   const { registerHeaders } =
     require("./emit/emitRegisterHeaders") as typeof import("./emit/emitRegisterHeaders");

@@ -7,7 +7,9 @@
  * VALUE, the value to its fields, as rnndec does (generator/runtime/rnndec.ts), in rnndec's colours
  * unless `-c`. ADDRESS and VALUE are hexadecimal; `-a` takes a `chipset` variant by name or by
  * number (`50` is `NV50`). Variants count in the order given: the first for a varset wins, as in
- * rnndec.
+ * rnndec. stdout is envytools' to the byte; on stderr rnndec's messages keep their text, but
+ * `I don't know which VARSET variant to use!` comes once per varset, and each variant message is
+ * followed by a line saying which option chooses a variant and which variants there are.
  */
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
@@ -16,6 +18,7 @@ import { findDatabaseFile, readDatabaseFile, rnnPathDirs } from "./headergen";
 import { howToSetRoot, upstreamRoots, UpstreamUsageError } from "./load/upstreamRoots";
 import type { RegisterDatabase } from "./model/types";
 import { ANSI_COLORS, lookupLine, NO_COLORS, type DecContext } from "./runtime/rnndec";
+import { unchosenVarsetHint, unknownVariantHint, unknownVarsetHint } from "./lookupHints";
 
 export interface LookupArgs {
   file: string;
@@ -106,9 +109,10 @@ export function parseHex(text: string): bigint {
  * not (`50`, `nv50`, `a0`): the variant whose value it is (rnndec_varaddvalue; nouveau names G80
  * the chipset 0x50), or the one named `NV` and its two or more hex digits (`4` is `NV04`).
  */
-export function chipsetVariant(db: RegisterDatabase, text: string): string | { error: string } {
+export function chipsetVariant(db: RegisterDatabase, text: string): string | LookupError {
   const en = db.enums.find((e) => e.name === "chipset");
-  if (!en) return { error: "Enum chipset doesn't exist in database!" };
+  if (!en)
+    return { error: "Enum chipset doesn't exist in database!", hint: unknownVarsetHint(db, true) };
   const named = (name: string) =>
     en.values.find((x) => x.name.toLowerCase() === name.toLowerCase());
   const byName = named(text);
@@ -121,21 +125,34 @@ export function chipsetVariant(db: RegisterDatabase, text: string): string | { e
     const nv = `NV${n.toString(16).toUpperCase().padStart(2, "0")}`;
     const byNumber = named(nv);
     if (byNumber) return byNumber.name;
-    return { error: `Variant ${nv} doesn't exist in enum chipset!` };
+    return unknownVariant(db, nv, "chipset");
   }
-  return { error: `Variant ${text} doesn't exist in enum chipset!` };
+  return unknownVariant(db, text, "chipset");
+}
+
+/** A complaint of rnndec's as envytools prints it, and isaforge's hint for the line after it. */
+export interface LookupError {
+  error: string;
+  hint?: string;
+}
+
+function unknownVariant(db: RegisterDatabase, variant: string, varset: string): LookupError {
+  return {
+    error: `Variant ${variant} doesn't exist in enum ${varset}!`,
+    hint: unknownVariantHint(db, varset),
+  };
 }
 
 /** rnndec_varadd: the variant of `varset` named `variant` (case-insensitively), or its complaint. */
-function variantOf(
-  db: RegisterDatabase,
-  varset: string,
-  variant: string,
-): string | { error: string } {
+function variantOf(db: RegisterDatabase, varset: string, variant: string): string | LookupError {
   const en = db.enums.find((e) => e.name === varset);
-  if (!en) return { error: `Enum ${varset} doesn't exist in database!` };
+  if (!en)
+    return {
+      error: `Enum ${varset} doesn't exist in database!`,
+      hint: unknownVarsetHint(db, false),
+    };
   const v = en.values.find((x) => x.name.toLowerCase() === variant.toLowerCase());
-  if (!v) return { error: `Variant ${variant} doesn't exist in enum ${varset}!` };
+  if (!v) return unknownVariant(db, variant, varset);
   return v.name;
 }
 
@@ -169,9 +186,17 @@ export function lookup(argv: string[], log: Log): number {
   for (const d of errors) log.err(formatDiagnostic(d));
   if (!db || errors.length > 0) return EXIT_INPUT_ERRORS;
 
-  const line = lookupIn(db, args, (m) => log.err(m));
+  // envytools prints the message for every element it scans (136 times for one A6XX register).
+  const told = new Set<string>();
+  const line = lookupIn(db, args, (message, varset) => {
+    if (told.has(varset)) return;
+    told.add(varset);
+    log.err(message);
+    log.err(unchosenVarsetHint(db, varset));
+  });
   if (typeof line !== "string") {
     log.err(line.error);
+    if (line.hint) log.err(line.hint);
     return EXIT_INPUT_ERRORS;
   }
   log.out(line);
@@ -200,13 +225,14 @@ export function lookupPath(
 
 /**
  * The line lookup prints for `args` in a database already read, or its complaint (a variant or
- * domain that does not exist); `warn` hears rnndec's own ("I don't know which … variant").
+ * domain that does not exist); `warn` hears rnndec's own ("I don't know which … variant") each
+ * time rnndec prints it.
  */
 export function lookupIn(
   db: RegisterDatabase,
   args: LookupArgs,
-  warn?: (message: string) => void,
-): string | { error: string } {
+  warn?: DecContext["warn"],
+): string | LookupError {
   const chosen = new Map<string, string>();
   for (const [varset, variant, kind] of args.varsets) {
     const v = kind ? chipsetVariant(db, variant) : variantOf(db, varset, variant);

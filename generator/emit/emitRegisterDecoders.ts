@@ -18,6 +18,7 @@ import type {
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
 import { joinedStringLines, stringLiteral } from "./jsLiterals";
+import { registerFieldTypes } from "./registerFieldTypes";
 
 /** The runtime's sources, as the package ships them (generator/runtime/*.ts). */
 function runtimeSource(): string {
@@ -184,6 +185,8 @@ export interface RegisterDecoderView {
   };
   /** The registers' headergen names, per domain. */
   registers: string[];
+  /** The declarations of what each register's fields take (registerFieldTypes.ts). */
+  fieldTypes: string;
 }
 
 /** The decoder of a spec with register databases (null without any). */
@@ -225,6 +228,7 @@ export function registerDecoderView(m: IsaModel): RegisterDecoderView | null {
     variants: variantNames,
     table,
     registers: domains.flatMap((d) => registerNames(d.elements)),
+    fieldTypes: registerFieldTypes(dbs, table.enums, domains),
   };
 }
 
@@ -262,6 +266,7 @@ export function registerDecoderModule(
     ),
     domainType: unionDeclaration("Domain", view.domains),
     registerType: unionDeclaration("RegisterName", view.registers),
+    fieldTypes: view.fieldTypes,
     defaultVarset: JSON.stringify(view.varset),
   });
 }

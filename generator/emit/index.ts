@@ -54,6 +54,11 @@ export const EMITTERS: { name: string; emit: Emitter; usesCodecs?: boolean }[] =
       ).emitRegisterDecoders(m),
   },
   {
+    name: "package-index",
+    emit: (m) =>
+      (require("./emitPackageIndex") as typeof import("./emitPackageIndex")).emitPackageIndex(m),
+  },
+  {
     name: "diagrams",
     emit: (m) => (require("./emitDiagrams") as typeof import("./emitDiagrams")).emitDiagrams(m),
   },

@@ -108,8 +108,8 @@ export interface DecContext {
   db: DecDatabase;
   chosen: DecChosen;
   colors: DecColors;
-  /** Where rnndec's complaints go (stderr for lookup). */
-  warn?: (message: string) => void;
+  /** Where rnndec's complaints go (stderr for lookup), with the varset no variant was chosen for. */
+  warn?: (message: string, varset: string) => void;
 }
 
 const U64 = (1n << 64n) - 1n;
@@ -127,7 +127,8 @@ export function varmatch(ctx: DecContext, el: DecVariants, sets: DecVariantSet[]
   if (el.dead) return false;
   for (const s of sets) {
     const chosen = ctx.chosen.get(s.varset);
-    if (chosen === undefined) ctx.warn?.(`I don't know which ${s.varset} variant to use!`);
+    if (chosen === undefined)
+      ctx.warn?.(`I don't know which ${s.varset} variant to use!`, s.varset);
     else if (!s.variants.includes(chosen)) return false;
   }
   return true;

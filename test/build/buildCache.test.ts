@@ -237,6 +237,41 @@ describe("build cache", () => {
     expect(tree(out())).toEqual(reference);
   });
 
+  test("a hit replays the diagnostics as the build printed them: summarised, or all with --verbose", async () => {
+    // An entry of its own cache, for a build that stopped on errors (no files): what is replayed.
+    process.env.ISAFORGE_CACHE_DIR = path.join(tmp, "cache-replay");
+    try {
+      const options = { specs, out: path.join(tmp, "out-replay") };
+      BuildCache.open(options)!.store({
+        status: 1,
+        messages: [
+          "w.xml:1:1: warning[x]: one",
+          "w.xml:2:1: warning[x]: two",
+          "0 errors, 2 warnings",
+        ],
+        summary: [
+          "w.xml:1:1: warning[x]: one (and 1 more warning[x]: --verbose lists them)",
+          "0 errors, 2 warnings",
+        ],
+      });
+      expect(await run(options)).toEqual({
+        status: 1,
+        out: [],
+        err: [
+          "w.xml:1:1: warning[x]: one (and 1 more warning[x]: --verbose lists them)",
+          "0 errors, 2 warnings",
+        ],
+      });
+      expect(await run({ ...options, verbose: true })).toEqual({
+        status: 1,
+        out: [],
+        err: ["w.xml:1:1: warning[x]: one", "w.xml:2:1: warning[x]: two", "0 errors, 2 warnings"],
+      });
+    } finally {
+      process.env.ISAFORGE_CACHE_DIR = cacheDir;
+    }
+  });
+
   test("no cache inside the output directory; an unwritable cache is no cache", async () => {
     process.env.ISAFORGE_CACHE_DIR = path.join(out(), "cache");
     try {

@@ -210,6 +210,51 @@ describe("isaforge CLI", () => {
     ]);
   });
 
+  test("build lists every error but one line per warning code met more than once; --verbose and check list them all", async () => {
+    const specs = path.join(FIXTURES, "analysis-errors");
+    const f = "analysis-errors/toy/toy.xml";
+    const out = mkdtempSync(path.join(tmpdir(), "isaforge-summary-"));
+    try {
+      const enumWidth = [
+        `${f}:5:2: warning[enum-width]: value 4 of enum '#mode' does not fit field 'MODE' (2 bits, at most 3) of instructions 'add', 'add2', 'wide', 'gap'`,
+        `  ${f}:10:2: note: field 'MODE' is defined here`,
+      ];
+      const errors = [
+        `${f}:21:2: error[field-overlap]: pattern 24..31 of 'wide' overlaps field 'HIGH' of the same bitset (bits 30..31)`,
+        `  ${f}:22:2: note: field 'HIGH' of 'wide' is here`,
+        `${f}:22:2: error[bit-range]: instruction 'wide' field 'HIGH': bits 33:30 lie outside the 32-bit instruction`,
+        `${f}:26:2: error[field-overlap]: instruction 'gap': field 'LOW' overlaps field 'IMM' at bit 8 (they are not declared alternatives)`,
+        `  ${f}:9:2: note: field 'IMM' is defined here`,
+      ];
+      const build = await run("build", "--specs", specs, "--out", out, "--no-cache");
+      expect([build.status, build.err.split("\n")]).toEqual([
+        1,
+        [
+          ...enumWidth,
+          ...errors,
+          `${f}:16:1: warning[overlap]: instruction 'add2' overlaps 'add': both match 0x01000000 (and 1 more warning[overlap]: --verbose lists them)`,
+          "3 errors, 3 warnings",
+        ],
+      ]);
+      const all = [
+        ...enumWidth,
+        `${f}:16:1: warning[overlap]: instruction 'add2' overlaps 'add': both match 0x01000000`,
+        `  ${f}:13:1: note: 'add' is defined here`,
+        ...errors.slice(0, 3),
+        `${f}:24:1: warning[overlap]: instruction 'gap' overlaps 'add2': both match 0x03000000 ('gap' also tests bits 27:25)`,
+        `  ${f}:16:1: note: 'add2' is defined here`,
+        ...errors.slice(3),
+        "3 errors, 3 warnings",
+      ];
+      const verbose = await run("build", "--specs", specs, "--out", out, "--no-cache", "--verbose");
+      expect([verbose.status, verbose.err.split("\n")]).toEqual([1, all]);
+      const check = await run("check", "--specs", specs);
+      expect([check.status, check.err.split("\n")]).toEqual([1, all]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   test("acceptedWarnings: warnings accepted by name are counted, not printed; a stale entry is reported", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "isaforge-accepted-"));
     try {

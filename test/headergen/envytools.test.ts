@@ -29,12 +29,12 @@ function filesUnder(dir: string, rel = ""): string[] {
 
 const body = (text: string) => text.slice(text.indexOf("\n*/\n"));
 
-async function headergen(root: string, out: string) {
+async function headergen(root: string, out: string, ...options: string[]) {
   const saved = process.env.RNN_PATH;
   process.env.RNN_PATH = FIXTURE;
   const err: string[] = [];
   try {
-    const status = await runCli(["headergen", root, "--out", out], {
+    const status = await runCli(["headergen", root, "--out", out, ...options], {
       out: () => {},
       err: (l) => err.push(l),
     });
@@ -76,6 +76,36 @@ describe.each(["root.xml", "other.xml", "domain-type.xml"])(
     });
   },
 );
+
+test("headergen prints a warning code met more than once as one line; --verbose lists each", async () => {
+  const out = mkdtempSync(path.join(tmpdir(), "isaforge-envytools-"));
+  // Locations are relative to the working directory.
+  const at = (file: string) => path.join(path.relative(process.cwd(), FIXTURE), file);
+  try {
+    const bitRange =
+      "warning[bit-range]: bitfield 'NV04_PBUS_IMPLICIT_BITSET_LOW_Y': bits 31:16 lie outside the 16 bits that hold it";
+    const overlap =
+      "warning[register-overlap]: domain 'NV50_PGRAPH_CTX': register 'NV50_PGRAPH_CTX_WARP_PC' at 0x40 overlaps 'NV50_PGRAPH_CTX_HALVES' at 0x40..0x40";
+    expect(await headergen("root.xml", out)).toEqual({
+      status: 0,
+      err: [
+        `${at("common.xml")}:71:2: ${bitRange} (and 1 more warning[bit-range]: --verbose lists them)`,
+        `${at("common.xml")}:118:3: ${overlap} (and 1 more warning[register-overlap]: --verbose lists them)`,
+      ],
+    });
+    expect(await headergen("root.xml", out, "--verbose")).toEqual({
+      status: 0,
+      err: [
+        `${at("common.xml")}:71:2: ${bitRange}`,
+        `${at("common.xml")}:118:3: ${overlap}\n  ${at("graph/pgraph.xml")}:159:2: note: 'NV50_PGRAPH_CTX_HALVES' declared here`,
+        `${at("graph/pgraph.xml")}:144:3: warning[bit-range]: bitfield 'NV04_PGRAPH_TILE_HIGHBIT': bits 33:32 lie outside the 32 bits that hold it`,
+        `${at("graph/pgraph.xml")}:158:2: warning[register-overlap]: domain 'NV50_PGRAPH_CTX': register 'NV50_PGRAPH_CTX_WREGS' at 0x20 overlaps 'NV50_PGRAPH_CTX_INNER' at 0x20..0x20\n  ${at("common.xml")}:116:2: note: 'NV50_PGRAPH_CTX_INNER' declared here`,
+      ],
+    });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
 
 test("the guard is the document's base name, whatever its folder", async () => {
   const out = mkdtempSync(path.join(tmpdir(), "isaforge-envytools-"));

@@ -4,9 +4,19 @@
  * register decoder imported from it at run time and with their types.
  */
 import { execFileSync, spawnSync } from "child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { TEST_OUT } from "../helpers/testOutput";
+import { documentedPackedMB, stillTrue } from "./documentedSizes";
 
 const ROOT = path.join(__dirname, "..", "..");
 const run = (cmd: string, args: string[], cwd: string) =>
@@ -23,6 +33,7 @@ const TIMEOUT = 300_000;
 describe("@isaforge/codecs", () => {
   let dir: string;
   let proj: string;
+  let packedBytes: number;
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), "isaforge-codecs-"));
@@ -32,6 +43,7 @@ describe("@isaforge/codecs", () => {
       ROOT,
     );
     const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
+    packedBytes = statSync(path.join(dir, tarball)).size;
     proj = path.join(dir, "proj");
     mkdirSync(proj);
     writeFileSync(
@@ -83,17 +95,76 @@ describe("@isaforge/codecs", () => {
     ]);
   });
 
+  test("the root export indexes the codecs, dispatch tables and register decoders, loading each when asked", () => {
+    const script = [
+      "const index = require('@isaforge/codecs');",
+      "const loaded = () => Object.keys(require.cache).filter((f) => /[\\\\/]dist[\\\\/]/.test(f)).length;",
+      "console.log(JSON.stringify({ codecs: Object.keys(index.codecs), dispatchTables: Object.keys(index.dispatchTables), registerDecoders: Object.keys(index.registerDecoders) }));",
+      "console.log(loaded());",
+      "console.log(index.codecs.ir3.disassemble([0x0000000a, 0x20044005]));",
+      "console.log(index.registerDecoders['adreno-hw'].lookup(0x8400, 9, { domain: 'A6XX', variant: 'A7XX' }).slice(0, 17));",
+      "console.log(loaded());",
+    ].join("\n");
+    // What the package holds is what the build generates: the test build's modules.
+    const modules = (dir: string) =>
+      readdirSync(path.join(TEST_OUT, dir))
+        .filter((f) => f.endsWith(".ts") && !f.endsWith("-handlers.ts"))
+        .map((f) => f.slice(0, -".ts".length))
+        .sort();
+    const listed = {
+      codecs: modules("ts"),
+      dispatchTables: modules("dispatch"),
+      registerDecoders: modules("ts/registers"),
+    };
+    expect(listed.codecs).toContain("ir3");
+    expect(listed.registerDecoders).toContain("adreno-hw");
+    expect(run("node", ["-e", script], proj).split("\n")).toEqual([
+      JSON.stringify(listed),
+      // The index alone.
+      "1",
+      "mov.f32f32 r1.y, r2.z",
+      "GRAS_2D_BLIT_CNTL",
+      "3",
+      "",
+    ]);
+  });
+
+  test("docs/package-sizes.md (npm run sizes) gives its packed size", () => {
+    const documented = documentedPackedMB("@isaforge/codecs");
+    expect({ documented, stillTrue: stillTrue(documented, packedBytes) }).toEqual({
+      documented: expect.any(Number),
+      stillTrue: true,
+    });
+  });
+
+  test("its README links nowhere outside the package, and its LICENSE is MIT", () => {
+    const installed = path.join(proj, "node_modules", "@isaforge", "codecs");
+    const readme = readFileSync(path.join(installed, "README.md"), "utf8");
+    const targets = [...readme.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]);
+    expect(targets.filter((t) => !readdirSync(installed).includes(t))).toEqual([]);
+    expect(readFileSync(path.join(installed, "LICENSE"), "utf8")).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} the isaforge authors\n/,
+    );
+  });
+
   test("ES modules import it by name too", () => {
     const script = [
       "import { decode } from '@isaforge/codecs/codecs/valhall';",
       "import { dispatch, INSTRUCTION_NAMES } from '@isaforge/codecs/dispatch/etnaviv';",
+      "import { codecs } from '@isaforge/codecs';",
       "console.log(decode([0x00000201, 0x00a4c032]).name);",
       "console.log(INSTRUCTION_NAMES[dispatch([0x07811018, 0x15001f20, 0, 0])]);",
     ].join("\n");
-    expect(run("node", ["--input-type=module", "-e", script], proj)).toBe("FADD.f32\ntexld\n");
+    expect(
+      run(
+        "node",
+        ["--input-type=module", "-e", `${script}\nconsole.log(codecs.r500 !== undefined);`],
+        proj,
+      ),
+    ).toBe("FADD.f32\ntexld\ntrue\n");
   });
 
-  test("only the three entry points are exported", () => {
+  test("only the index and the three kinds of module are exported", () => {
     const attempt = (specifier: string) =>
       run(
         "node",
@@ -116,6 +187,10 @@ describe("@isaforge/codecs", () => {
         'import { decode, encode, type Instruction } from "@isaforge/codecs/codecs/valhall";',
         'import { dispatch, InstructionId } from "@isaforge/codecs/dispatch/ir3";',
         'import { encodeRegister } from "@isaforge/codecs/registers/etnaviv-hw";',
+        'import { codecs, registerDecoders } from "@isaforge/codecs";',
+        "const text: string = codecs.ir3.disassemble([0x0000000a, 0x20044005]);",
+        'const line: string = registerDecoders["adreno-hw"].lookup(0x8400, 9);',
+        "void text, line;",
         "const d = decode([0x00000201, 0x00a4c032]);",
         'if (d && d.name === "FADD.f32") { const clamp: string = d.fields.clamp; void clamp; }',
         "const i: Instruction | undefined = d;",

@@ -61,3 +61,25 @@ test("the dependencies are what the generator loads at run time, and nothing els
   expect([...loaded].sort()).toEqual(Object.keys(manifest.dependencies).sort());
   expect(manifest.devDependencies).toHaveProperty("typescript");
 });
+
+/** A Node 20 of the last years (March 2025): `npm ci` there must print no EBADENGINE warning. */
+const NODE_20 = "20.19.0";
+
+test("every package npm ci installs runs on Node 20; those isaforge installs, on the oldest its engines field admits", () => {
+  const semver = require("semver") as {
+    satisfies(version: string, range: string): boolean;
+    minVersion(range: string): { version: string } | null;
+  };
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  const oldest = semver.minVersion(manifest.engines.node)!.version;
+  expect(oldest).toBe("20.0.0");
+  const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { dev?: boolean; engines?: { node?: string } }>;
+  };
+  const refused = Object.entries(lock.packages)
+    .filter(([, p]) => p.engines?.node !== undefined)
+    .filter(([, p]) => !semver.satisfies(p.dev ? NODE_20 : oldest, p.engines!.node!))
+    .map(([where, p]) => `${where}: node ${p.engines!.node}`);
+  // katex 0.18 and later bring commander 15 (Node >= 22.12) for katex's own command line.
+  expect(refused).toEqual([]);
+});

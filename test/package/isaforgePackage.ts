@@ -5,12 +5,21 @@
  * time and with their TypeScript types.
  */
 import { execFileSync, spawnSync } from "child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { listFiles } from "../../generator/emit/writeOutput";
 import { upstreamRoots } from "../../generator/load/upstreamRoots";
 import { TEST_OUT } from "../helpers/testOutput";
+import { documentedPackedMB, stillTrue } from "./documentedSizes";
 
 const ROOT = path.join(__dirname, "..", "..");
 
@@ -38,6 +47,13 @@ test(
     try {
       run("npm", ["pack", "--pack-destination", dir, "--silent"], ROOT);
       const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
+      // docs/package-sizes.md (npm run sizes) gives its packed size.
+      const documented = documentedPackedMB("isaforge");
+      const bytes = statSync(path.join(dir, tarball)).size;
+      expect({ documented, stillTrue: stillTrue(documented, bytes) }).toEqual({
+        documented: expect.any(Number),
+        stillTrue: true,
+      });
       const proj = path.join(dir, "proj");
       mkdirSync(proj);
       writeFileSync(
@@ -74,6 +90,10 @@ test(
       );
       expect(register).toBe(
         "GRAS_2D_BLIT_CNTL => { ROTATE = ROTATE_90 | OVERWRITEEN | UNK4 = 0 | COLOR_FORMAT = 0 | UNK17 = 0 | MASK = 0 | IFMT = R2D_RAW | RASTER_MODE = TYPE_TILED }",
+      );
+
+      expect(readFileSync(path.join(proj, "node_modules", "isaforge", "LICENSE"), "utf8")).toMatch(
+        /^MIT License\n\nCopyright \(c\) \d{4} the isaforge authors\n/,
       );
 
       // The installed CLI validates with the schemas' precompiled validators (written by prepare):

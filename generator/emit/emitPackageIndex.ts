@@ -1,0 +1,30 @@
+/**
+ * `index.ts`: the index of the generated modules, the root export of `@isaforge/codecs`
+ * (its `codecs.ir3` is the ir3 codec): one lazy getter per codec, dispatch table and
+ * register decoder, so that requiring the index loads none of them. Not in `ts/`, where every
+ * module is a codec (generator/codecs.ts lists them from there).
+ */
+import type { IsaModel } from "../model/types";
+import type { OutputFile } from "./outputFile";
+import { renderTemplate } from "./renderTemplate";
+
+/** An id as a property key: bare where it is an identifier (`ir3`), else quoted (`"adreno-hw"`). */
+const entry = (id: string) => ({
+  id,
+  key: /^[A-Za-z_$][\w$]*$/.test(id) ? id : JSON.stringify(id),
+});
+
+export function emitPackageIndex(models: IsaModel[]): OutputFile[] {
+  // The ISAs emitTsCodec and emitDispatch write modules for, and those emitRegisterDecoders does.
+  const withInstructions = models.filter((m) => m.instructions.length > 0).map((m) => m.isa.id);
+  const withRegisters = models
+    .filter((m) => (m.registerDatabases ?? []).length > 0)
+    .map((m) => m.isa.id);
+  if (withInstructions.length === 0 && withRegisters.length === 0) return [];
+  const view = {
+    codecs: withInstructions.map(entry),
+    dispatchTables: withInstructions.map(entry),
+    registerDecoders: withRegisters.map(entry),
+  };
+  return [{ path: "index.ts", content: renderTemplate("ts/index/index.ts.hbs", view) }];
+}
