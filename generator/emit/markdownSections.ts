@@ -9,7 +9,7 @@
  * formatting each piece alone cannot change how the rest parses. Inputs that could break that
  * rule are not split: a document with a raw HTML block of types 1–5 (`<pre>`, `<script>`,
  * `<style>`, `<textarea>`, comments, `<?`, `<!X`, CDATA), which a blank line does not end, comes
- * back whole; and no cut falls inside a `$$` math block, which prettier reads as one block, blank
+ * back whole, unless the block ends on the line it starts; and no cut falls inside a `$$` math block, which prettier reads as one block, blank
  * lines and all: not where the count of `$$` before it is odd, nor between a `$$` and the next `$$`
  * with no `$` in between (a `$$` in a code span would make the count wrong there).
  */
@@ -20,6 +20,22 @@ const HEADING = /^#{1,6}(\s|$)/;
 /** Starts of HTML blocks a blank line does not end (CommonMark types 1–5). */
 const UNSPLITTABLE =
   /^ {0,3}(<(pre|script|style|textarea)(\s|>|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
+
+/**
+ * Whether the HTML block of types 1–5 that `line` starts ends on that line too (its end marker
+ * after its start: `-->`, `?>`, `>`, `]]>`, a closing tag), as the manuals' one-line
+ * `<!-- Generated … -->` banner does: such a block is over, and cuts after it are safe.
+ */
+function htmlBlockEndsOnItsLine(line: string): boolean {
+  const start = UNSPLITTABLE.exec(line)!;
+  const rest = line.slice(start.index + start[0].length);
+  const opening = start[1].toLowerCase();
+  if (opening === "<!--") return rest.includes("-->");
+  if (opening === "<?") return rest.includes("?>");
+  if (opening === "<![cdata[") return rest.includes("]]>");
+  if (opening.startsWith("<!")) return rest.includes(">");
+  return /<\/(pre|script|style|textarea)>/i.test(rest);
+}
 
 /** `$$` occurrences in `line` (not overlapping, as `split` counts them). */
 function mathDelimitersIn(line: string): number {
@@ -58,7 +74,7 @@ export function markdownSections(markdown: string): string[] {
       if (mark && mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark)
         fence = null;
     } else if (mark) fence = mark;
-    else if (UNSPLITTABLE.test(line)) return [markdown];
+    else if (UNSPLITTABLE.test(line) && !htmlBlockEndsOnItsLine(line)) return [markdown];
     else if (
       previousBlank &&
       mathDelimiters % 2 === 0 &&

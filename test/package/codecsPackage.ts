@@ -3,7 +3,7 @@
  * offline into an empty project (it has nothing to fetch), and a codec, a dispatch table and a
  * register decoder imported from it at run time and with their types.
  */
-import { execFileSync, spawnSync } from "child_process";
+import { spawnSync } from "child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -17,15 +17,9 @@ import { tmpdir } from "os";
 import * as path from "path";
 import { TEST_OUT } from "../helpers/testOutput";
 import { documentedPackedMB, stillTrue } from "./documentedSizes";
+import { run } from "./runCommand";
 
 const ROOT = path.join(__dirname, "..", "..");
-const run = (cmd: string, args: string[], cwd: string) =>
-  execFileSync(cmd, args, {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NODE_OPTIONS: "" },
-  });
 
 // Packing compiles 4 MB of generated TypeScript; a slow machine needs minutes.
 const TIMEOUT = 300_000;

@@ -4,7 +4,7 @@
  * register decoders by `isaforge/registers/<id>`), at run
  * time and with their TypeScript types.
  */
-import { execFileSync, spawnSync } from "child_process";
+import { spawnSync } from "child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -20,6 +20,7 @@ import { listFiles } from "../../generator/emit/writeOutput";
 import { upstreamRoots } from "../../generator/load/upstreamRoots";
 import { TEST_OUT } from "../helpers/testOutput";
 import { documentedPackedMB, stillTrue } from "./documentedSizes";
+import { run } from "./runCommand";
 
 const ROOT = path.join(__dirname, "..", "..");
 
@@ -29,13 +30,6 @@ const treesOfThisRun = () =>
     .list()
     .map((r) => `${r.name}=${r.dir}`)
     .join(":");
-const run = (cmd: string, args: string[], cwd: string) =>
-  execFileSync(cmd, args, {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NODE_OPTIONS: "" },
-  });
 
 // npm pack and install, then tsc: 179 s with the machine shared by five jest runs; sized for a machine several times slower.
 const TIMEOUT = 900_000;
