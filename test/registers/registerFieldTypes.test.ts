@@ -3,6 +3,8 @@
  * number, a name of its enum's values or, for one bit, a boolean; a value name that does not exist
  * (`ROTATE_91`) or a field the register does not have is a type error. tsc on a small file that
  * imports adreno-hw as the test build generates it.
+ *
+ * @needs-upstream mesa
  */
 import { spawnSync } from "child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "fs";
