@@ -20,17 +20,14 @@ export function treesOfSpec(id: string): string[] {
   return [...new Set(trees)].sort();
 }
 
-/** The trees spec `id` needs that this run lacks: none when the spec is built. */
-export function missingTrees(id: string): string[] {
-  const roots = upstreamRoots();
-  return treesOfSpec(id).filter((t) => roots.get(t) === undefined);
-}
-
 /** The trees of `trees` that this run lacks. */
 const absentTrees = (trees: readonly string[]) => {
   const roots = upstreamRoots();
   return trees.filter((t) => roots.get(t) === undefined);
 };
+
+/** The trees spec `id` needs that this run lacks: none when the spec is built. */
+export const missingTrees = (id: string): string[] => absentTrees(treesOfSpec(id));
 
 /** What a skipped test's name says: the trees missing for it. */
 const needsText = (missing: readonly string[]) =>
