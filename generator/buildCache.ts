@@ -161,7 +161,8 @@ export function buildKey(options: CacheOptions, installation = installationFiles
     dependencies?: Record<string, string>;
   };
   hash.update(`isaforge ${pkg.version}\0${dependencyVersions(pkg.dependencies ?? {})}\0`);
-  const code = (name: string) => /\.(ts|js|json|c|h)$/.test(name); // .c, .h: the C runtime (runtime/c)
+  // .c, .h: the C runtime (runtime/c); .css: the site's stylesheet (runtime/site)
+  const code = (name: string) => /\.(ts|js|json|c|h|css)$/.test(name);
   installation.code.forEach((dir, i) => hashTree(hash, `code ${i}`, dir, code));
   hashTree(hash, "templates", installation.templates, () => true);
   const specs = path.resolve(options.specs);

@@ -20,7 +20,7 @@ import {
   TABLE_SOURCE,
 } from "./site/registerView";
 import { searchIndexLines } from "./site/searchIndex";
-import { siteScript } from "./site/siteScript";
+import { siteScript, siteStylesheet } from "./site/siteScript";
 import {
   anchorScriptFile,
   INDEX_MARKDOWN,
@@ -73,12 +73,8 @@ export function renderSite(view: SiteView): OutputFile[] {
       path: `site/${page.file}`,
       content: renderTemplate("site/page.html.hbs", page),
     })),
-    // A static template, written in prettier's style.
-    {
-      path: "site/style.css",
-      content: renderTemplate("site/style.css.hbs", {}),
-      preformatted: true,
-    },
+    // A static file of generator/runtime/site/, written in prettier's style.
+    { path: "site/style.css", content: siteStylesheet(), preformatted: true },
     // Compiled from generator/runtime/site/ (siteScript.ts) and formatted by the build.
     { path: "site/search.js", content: siteScript("search") },
     {

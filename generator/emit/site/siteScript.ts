@@ -6,7 +6,7 @@
  * imported; the script runs the module's `start`. esbuild's output is not prettier's style: the
  * build's prettier pass formats it, as it formats the compiled register decoders.
  */
-import { existsSync } from "fs";
+import { existsSync, readFileSync } from "fs";
 import * as path from "path";
 
 /** The site scripts compiled from generator/runtime/site/<name>.ts. */
@@ -21,6 +21,14 @@ function siteRuntimeDir(): string {
   const found = dirs.find((d) => existsSync(path.join(d, "search.ts")));
   if (found === undefined) throw new Error(`site runtime not found in ${dirs.join(" or ")}`);
   return found;
+}
+
+/**
+ * The site's stylesheet, generator/runtime/site/style.css: a static file beside the scripts,
+ * written in prettier's style (no template: nothing in it depends on the model).
+ */
+export function siteStylesheet(): string {
+  return readFileSync(path.join(siteRuntimeDir(), "style.css"), "utf8");
 }
 
 const compiled = new Map<SiteScriptName, string>();
