@@ -11,6 +11,11 @@ import * as path from "path";
 import "./isaforgePackage";
 import "./codecsPackage";
 
+// npm pack and install (packing compiles megabytes of generated TypeScript), then tsc: 179 s for
+// the isaforge test with the machine shared by five jest runs; sized for one several times slower.
+// Every test and hook of both modules runs under it.
+jest.setTimeout(900_000);
+
 const OUT = path.join(__dirname, "..", "..", "out");
 const hadOut = existsSync(OUT);
 afterAll(() => {
