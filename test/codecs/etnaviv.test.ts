@@ -247,7 +247,7 @@ describe("integer and float immediates", () => {
 
 /* ---- every instruction ---------------------------------------------------------------------------- */
 
-const etnavivModel = () => shippedModels().models.find((m) => m.isa.id === "etnaviv")!;
+const etnavivModel = () => shippedModels(["etnaviv"]).models.find((m) => m.isa.id === "etnaviv")!;
 
 /** Words with the instruction's fixed bits and random other bits. */
 const wordsOf = (ins: ModelInstruction) =>

@@ -201,7 +201,7 @@ const CODECS: [string, ShippedIr3, { defaultGpu: number; cat0: string[] }][] = [
     shippedIr3,
     {
       defaultGpu: 700,
-      cat0: shippedModels()
+      cat0: shippedModels(["ir3"])
         .models.find((m) => m.isa.id === "ir3")!
         .instructions.filter((i) => i.source.file === "mesa:src/freedreno/isa/ir3-cat0.xml")
         .map((i) => i.name),
@@ -535,7 +535,7 @@ function codecFor(model: IsaModel): Codec {
 describe("isaspec interpreter on a variant model (types, overrides, align, derived)", () => {
   const source = { file: "test", line: 1, column: 1 };
   const model: IsaModel = JSON.parse(
-    JSON.stringify(shippedModels().models.find((m) => m.isa.id === "ir3")),
+    JSON.stringify(shippedModels(["ir3"]).models.find((m) => m.isa.id === "ir3")),
   );
   const ins = (name: string) => model.instructions.find((i) => i.name === name)!;
   const field = (name: string, f: string) => ins(name).fields.find((x) => x.name === f)!;

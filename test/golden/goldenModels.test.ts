@@ -7,7 +7,8 @@ import type { Instruction } from "../../generator/model/types";
 import { shippedModels } from "../helpers/shippedModels";
 import { needing } from "../helpers/builtSpecs";
 
-const model = (id: string) => shippedModels().models.find((m) => m.isa.id === id)!;
+const IDS = ["bifrost", "etnaviv", "ir3", "r500", "valhall"];
+const model = (id: string) => shippedModels(IDS).models.find((m) => m.isa.id === id)!;
 const ins = (id: string, name: string) => model(id).instructions.find((i) => i.name === name)!;
 
 /** Fixed bits and `FIELD: [low, high]` (single-range fields) of an instruction. */

@@ -3,6 +3,7 @@ import * as path from "path";
 import { Diagnostics, formatDiagnostic } from "../../generator/diagnostics";
 import { loadSpec } from "../../generator/load/loadSpecs";
 import type { IsaModel } from "../../generator/model/types";
+import { upstreamRoots } from "../../generator/load/upstreamRoots";
 import { buildModels, readSpec } from "../../generator/pipeline";
 
 export const SPECS_DIR = path.join(__dirname, "..", "..", "specs");
@@ -14,15 +15,23 @@ export function readShippedSpec(id: string): { model: IsaModel | undefined; diag
   return { model: spec ? readSpec(spec, diags) : undefined, diags };
 }
 
-let cached: { models: IsaModel[]; diags: Diagnostics } | undefined;
+const cached = new Map<string, { models: IsaModel[]; diags: Diagnostics }>();
 
-/** The full pipeline over the shipped specs, computed once per test file. */
-export function shippedModels(): { models: IsaModel[]; diags: Diagnostics } {
-  if (!cached) {
+/**
+ * The full pipeline over the shipped specs, computed once per test file: all of them, or those of
+ * `ids` (nouveau's database alone takes seconds to read; a test of one ISA need not wait for it).
+ */
+export function shippedModels(ids?: readonly string[]): {
+  models: IsaModel[];
+  diags: Diagnostics;
+} {
+  const key = ids?.join(" ") ?? "";
+  if (!cached.has(key)) {
     const diags = new Diagnostics();
-    cached = { models: buildModels(SPECS_DIR, diags), diags };
+    const roots = upstreamRoots();
+    cached.set(key, { models: buildModels(SPECS_DIR, diags, roots, ids), diags });
   }
-  return cached;
+  return cached.get(key)!;
 }
 
 export function errorsOf(diags: Diagnostics): string[] {

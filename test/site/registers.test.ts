@@ -1,5 +1,5 @@
 /**
- * The register pages of the site, from the shipped models without a browser: the register panel's
+ * The register pages of the built site (the test build), without a browser: the register panel's
  * markup, its scripts run in a VM context as the page runs them (the database script, the compiled
  * decoder, the panel script), checked against the register decoder module the build generates
  * (out/ts/registers/<id>.ts, compiled here independently) and against `isaforge lookup`; every
@@ -8,20 +8,19 @@
  * @needs-upstream mesa etna_viv
  */
 import * as path from "path";
-import { FREEDRENO_REGISTERS, NV_HW_BUILT } from "../helpers/upstreamTrees";
+import { FREEDRENO_REGISTERS } from "../helpers/upstreamTrees";
+import { builtSpecs } from "../helpers/builtSpecs";
 import * as vm from "vm";
-import {
-  registerDecoderView,
-  emitRegisterDecoders,
-} from "../../generator/emit/emitRegisterDecoders";
-import { emitSite } from "../../generator/emit/emitSite";
+import { readFileSync } from "fs";
+import { registerDecoderView } from "../../generator/emit/emitRegisterDecoders";
 import { compileGeneratedCodec } from "../../generator/emit/manual/loadGeneratedCodec";
 import { manualOutline } from "../../generator/emit/manual/outline";
-import type { OutputFile } from "../../generator/emit/outputFile";
 import { registerScriptFile, registerTableFile } from "../../generator/emit/site/registerView";
 import { lookup as lookupCli } from "../../generator/lookup";
 import type { IsaModel, RnnElement, RnnVariantSet } from "../../generator/model/types";
 import { shippedModels } from "../helpers/shippedModels";
+import { builtFiles } from "../helpers/builtSite";
+import { TEST_OUT } from "../helpers/testOutput";
 import { upstreamRoots } from "../../generator/load/upstreamRoots";
 
 jest.setTimeout(120_000);
@@ -29,9 +28,10 @@ jest.setTimeout(120_000);
 const ROOT = path.join(__dirname, "..", "..");
 const { models } = shippedModels();
 const registerModels = models.filter((m) => (m.registerDatabases ?? []).length > 0);
-// nv-hw (nouveau's database) is built where its spec and the envytools tree are.
-const withNv = NV_HW_BUILT;
-const content = new Map<string, string>();
+// nv-hw (nouveau's database) is built where the envytools tree is.
+const withNv = builtSpecs(["nv-hw"]).length > 0;
+// The built site and register decoders (the test build), as users get them.
+const site = builtFiles("site");
 
 interface Decoded {
   domain: string;
@@ -85,7 +85,6 @@ let window: PageWindow;
 
 /** The scripts a register page loads, in its order, run in one context whose global is `window`. */
 beforeAll(() => {
-  for (const f of emitSite(models)) content.set(f.path, f.content);
   const context = vm.createContext({ URLSearchParams });
   vm.runInContext("var window = globalThis;", context);
   const page = html("adreno-hw.html");
@@ -93,14 +92,14 @@ beforeAll(() => {
   // Every database's scripts, as if their pages had been open in one window.
   const others = ["etnaviv-hw.html", ...(withNv ? ["nv-hw.html"] : [])].flatMap(scriptsOf);
   for (const file of [...new Set([...scripts, ...others])])
-    vm.runInContext(content.get(`site/${file}`) ?? `throw new Error("no ${file}")`, context, {
+    vm.runInContext(site.get(`site/${file}`) ?? `throw new Error("no ${file}")`, context, {
       filename: file,
     });
   window = context as unknown as PageWindow;
 });
 
 function html(page: string): string {
-  const text = content.get(`site/${page}`);
+  const text = site.get(`site/${page}`);
   if (text === undefined) throw new Error(`no page site/${page}`);
   return text;
 }
@@ -121,7 +120,7 @@ const idsOf = (page: string) => {
 
 /** The ids of every page of a manual (its front page and its section pages), for links the front page redirects. */
 const manualIds = (isa: string) => {
-  const pages = [...content.keys()].filter(
+  const pages = site.paths.filter(
     (f) => f === `site/${isa}.html` || f.startsWith(`site/${isa}/`),
   );
   return new Set(pages.flatMap((f) => [...idsOf(f.slice("site/".length))]));
@@ -129,8 +128,8 @@ const manualIds = (isa: string) => {
 
 /** The generated module `ts/registers/<id>.ts` as `isaforge/registers/<id>` ships it, loaded here. */
 function generatedModule(m: IsaModel): RegisterApi {
-  const file = emitRegisterDecoders([m])[0];
-  const js = compileGeneratedCodec(file.content, file.path);
+  const file = `ts/registers/${m.isa.id}.ts`;
+  const js = compileGeneratedCodec(readFileSync(path.join(TEST_OUT, file), "utf8"), file);
   const module = { exports: {} as Record<string, unknown> };
   vm.runInThisContext(`(function (exports, module) {\n${js}\n})`)(module.exports, module);
   return module.exports as unknown as RegisterApi;
@@ -439,6 +438,6 @@ test("the search finds registers, fields, enums and values of both databases, ea
 });
 
 test("the search index stays compact", () => {
-  const bytes = Buffer.byteLength(content.get("site/search-index.js")!);
+  const bytes = Buffer.byteLength(site.get("site/search-index.js")!);
   expect(bytes).toBeLessThan(1_000_000);
 });

@@ -1,30 +1,20 @@
 /**
- * The site emitted from the shipped models: its pages, links, navigation and search index, checked
+ * The built site (the test build) against the shipped models: its pages, links, navigation and search index, checked
  * against the models and against the HTML itself (every internal link lands on an element id).
  */
 import * as path from "path";
 import * as vm from "vm";
-import type { OutputFile } from "../../generator/emit/outputFile";
-import { emitDiagrams } from "../../generator/emit/emitDiagrams";
-import { emitManuals } from "../../generator/emit/emitManuals";
-import { emitSite } from "../../generator/emit/emitSite";
 import { shippedModels } from "../helpers/shippedModels";
-import { NV_HW_BUILT } from "../helpers/upstreamTrees";
 import { builtSpecs } from "../helpers/builtSpecs";
+import { builtFiles } from "../helpers/builtSite";
 
 const { models } = shippedModels();
-let files: OutputFile[];
-const content = new Map<string, string>();
-
-beforeAll(() => {
-  files = emitSite(models);
-  for (const f of files) content.set(f.path, f.content);
-});
+const site = builtFiles("site");
 
 const pageFiles = () =>
-  files.filter((f) => f.path.endsWith(".html")).map((f) => f.path.slice("site/".length));
+  site.paths.filter((f) => f.endsWith(".html")).map((f) => f.slice("site/".length));
 const html = (page: string) => {
-  const text = content.get(`site/${page}`);
+  const text = site.get(`site/${page}`);
   if (text === undefined) throw new Error(`no page site/${page}`);
   return text;
 };
@@ -85,13 +75,12 @@ test("a front page per ISA manual plus index.html, pages of its sections in its 
     .flatMap((m) => [`site/${m.isa.id}-registers.js`, `site/${m.isa.id}-register-table.js`]);
   // adreno-hw and etnaviv-hw where their trees are, and nv-hw where its spec and the envytools
   // tree are.
-  const databases = builtSpecs(["adreno-hw", "etnaviv-hw"]).length + (NV_HW_BUILT ? 1 : 0);
+  const databases = builtSpecs(["adreno-hw", "etnaviv-hw", "nv-hw"]).length;
   expect(registers.length).toBe(2 * databases);
   // Each manual cut into pages has the map of its old anchors.
   const anchors = models.map((m) => `site/${m.isa.id}-anchors.js`);
   expect(
-    files
-      .map((f) => f.path)
+    site.paths
       .filter((p) => !p.endsWith(".html"))
       .sort(),
   ).toEqual(
@@ -187,7 +176,7 @@ test("ids are unique within each page", () => {
 
 test("every internal link of every page resolves to an element id of its target page", () => {
   const pages = new Set(pageFiles());
-  const assets = new Set(files.map((f) => f.path.slice("site/".length)));
+  const assets = new Set(site.paths.map((p) => p.slice("site/".length)));
   let checked = 0;
   const broken: string[] = [];
   for (const page of pages) {
@@ -211,7 +200,7 @@ test("every internal link of every page resolves to an element id of its target 
 });
 
 test("every image of every page is a diagram the manuals publish in docs/, loaded lazily", () => {
-  const published = new Set([...emitManuals(models), ...emitDiagrams(models)].map((f) => f.path));
+  const published = new Set(builtFiles("docs").paths);
   const missing: string[] = [];
   let count = 0;
   for (const page of pageFiles()) {
@@ -274,10 +263,10 @@ interface Entry {
  */
 function searchEntries(): Entry[] {
   const window: { isaforgeSearchIndex?: unknown; isaforgeSearch?: { entries: Entry[] } } = {};
-  vm.runInNewContext(content.get("site/search-index.js") ?? "", { window });
+  vm.runInNewContext(site.get("site/search-index.js") ?? "", { window });
   if (!window.isaforgeSearchIndex)
     throw new Error("search-index.js does not assign window.isaforgeSearchIndex");
-  vm.runInNewContext(content.get("site/search.js") ?? "", { window });
+  vm.runInNewContext(site.get("site/search.js") ?? "", { window });
   if (!window.isaforgeSearch) throw new Error("search.js does not assign window.isaforgeSearch");
   return window.isaforgeSearch.entries;
 }
