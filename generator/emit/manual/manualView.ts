@@ -132,6 +132,7 @@ const FORMAT_NAMES: Record<string, string> = {
   "valhall-xml": "Valhall ISA.xml",
   "r500-regs": "R500 register text",
   "bifrost-notes": "Bifrost notes text",
+  "bifrost-xml": "Mesa Bifrost ISA.xml",
   "companion-json": "companion JSON",
 };
 
