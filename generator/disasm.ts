@@ -10,7 +10,7 @@ import type { Log } from "./build";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from "./build";
 import { asmHint, failedOperand } from "./asmHints";
 import { codecsFor, type Codec, type GenerationRange } from "./codecs";
-import { disasmClauseStream, isClauseCodec } from "./disasmClauses";
+import { asmClauseStream, disasmClauseStream, isClauseCodec } from "./disasmClauses";
 import { didYouMean, manifestWords, suggestIsa } from "./isaSuggestion";
 import { PACKAGE_ROOT } from "./paths";
 import {
@@ -230,6 +230,11 @@ function assembleStatement(
 export function asm(file: string | undefined, options: AsmOptions, log: Log): number {
   const setup = setUp("asm", options, log);
   if (typeof setup === "number") return setup;
+  if (isClauseCodec(setup.codec)) {
+    if (options.gpu !== undefined) return usage(log, `--gpu: ${options.isa} has no generations`);
+    const input = readInput(file, log);
+    return input ? asmClauseStream(setup.codec, input, options, log) : EXIT_USAGE;
+  }
   const { codec, gpu } = setup;
   const input = readInput(file, log);
   if (!input) return EXIT_USAGE;

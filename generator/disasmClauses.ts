@@ -1,15 +1,18 @@
 /**
- * `disasm` for an ISA whose codec takes clause streams (Bifrost): the whole input is one stream,
- * printed as the codec's `disassembleProgram` prints it; a stream Mesa would reject is one error on
- * stderr (byte offset and kind) with exit status 1, and nothing on stdout.
+ * `disasm` and `asm` for an ISA whose codec takes clause streams (Bifrost): the whole input is one
+ * stream, printed as the codec's `disassembleProgram` prints it; a stream Mesa would reject is one
+ * error on stderr (byte offset and kind) with exit status 1, and nothing on stdout. `asm` reads that
+ * text back and prints the stream a quadword a line, as `disasm` reads it.
  */
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
 import { readWordListing } from "./sourceText";
 
-/** What `disasm` uses of a clause codec (templates/ts/codec/bifrost.ts.hbs). */
+/** What `disasm` and `asm` use of a clause codec (templates/ts/codec/bifrost.ts.hbs). */
 export interface ClauseCodec {
   ISA: { id: string };
   disassembleProgram(bytes: Uint8Array, options?: { verbose?: boolean }): string;
+  assemble(text: string): Uint8Array;
+  BifrostAssemblyError: new (...args: never[]) => Error & { line: number };
   decodeStream(bytes: Uint8Array): unknown[];
   ClauseStreamError: new (...args: never[]) => Error & { kind: string; byteOffset: number };
 }
@@ -110,4 +113,33 @@ export function disasmClauseStream(
   // Mesa's text ends each clause with an empty line; the log adds the last line feed.
   if (text !== "") log.out(text.slice(0, -1));
   return options.strict && text.includes("INSTR_INVALID_ENC") ? EXIT_INPUT_ERRORS : EXIT_OK;
+}
+
+export function asmClauseStream(
+  codec: ClauseCodec,
+  input: { name: string; data: Buffer },
+  options: { bytes?: boolean },
+  log: Log,
+): number {
+  let bytes: Uint8Array;
+  try {
+    bytes = codec.assemble(input.data.toString("utf8"));
+  } catch (e) {
+    if (!(e instanceof codec.BifrostAssemblyError)) throw e;
+    log.err(`${input.name}:${e.line}: error[asm]: ${e.message.replace(/^line \d+: /, "")}`);
+    return EXIT_INPUT_ERRORS;
+  }
+  for (let q = 0; q < bytes.length; q += 16) {
+    const quad = bytes.subarray(q, q + 16);
+    const text = options.bytes
+      ? [...quad].map((b) => b.toString(16).padStart(2, "0")).join(" ")
+      : [0, 4, 8, 12]
+          .map(
+            (i) =>
+              `0x${((quad[i] | (quad[i + 1] << 8) | (quad[i + 2] << 16) | (quad[i + 3] << 24)) >>> 0).toString(16).padStart(8, "0")}`,
+          )
+          .join(" ");
+    log.out(text);
+  }
+  return EXIT_OK;
 }

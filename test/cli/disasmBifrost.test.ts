@@ -35,11 +35,15 @@ beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), "isaforge-bifrost-"))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(input: string | Buffer, ...argv: string[]) {
+  return runCommand("disasm", input, ...argv);
+}
+
+async function runCommand(command: string, input: string | Buffer, ...argv: string[]) {
   const file = path.join(dir, `in-${Math.random().toString(36).slice(2)}`);
   writeFileSync(file, input);
   const out: string[] = [];
   const err: string[] = [];
-  const status = await runCli(["disasm", "--isa", "bifrost", ...argv, file], {
+  const status = await runCli([command, "--isa", "bifrost", ...argv, file], {
     out: (l) => out.push(l),
     err: (l) => err.push(l.replace(file, "IN")),
   });
@@ -89,6 +93,29 @@ describe("disasm --isa bifrost", () => {
     expect(r.status).toBe(2);
     expect(r.err).toEqual([
       "isaforge: error[usage]: --offsets is for ISAs of single instructions; bifrost disassembles a stream of clauses",
+    ]);
+  });
+});
+
+describe("asm --isa bifrost", () => {
+  const v = shown.get("valid-4242-106")!;
+
+  test("reads disasm's text and prints the stream a quadword a line, which disasm reads back", async () => {
+    const words = await runCommand("asm", v.text!);
+    expect(words.status).toBe(0);
+    // One quadword: four words (the registers and ports the text leaves open are asm's choice).
+    expect(words.out).toMatch(/^(0x[0-9a-f]{8} ){3}0x[0-9a-f]{8}\n$/);
+    expect((await run(words.out)).out).toBe(v.text);
+    const bytes = await runCommand("asm", v.text!, "--bytes");
+    expect(bytes.out).toMatch(/^([0-9a-f]{2} ){15}[0-9a-f]{2}\n$/);
+    expect((await run(bytes.out, "--bytes")).out).toBe(v.text);
+  });
+
+  test("a line no instruction prints: file:line, exit 1", async () => {
+    const r = await runCommand("asm", v.text!.replace("+IADD.v2s16.sat", "+IADD.v2s16.bogus"));
+    expect(r.status).toBe(1);
+    expect(r.err).toEqual([
+      "IN:5: error[asm]: '+IADD.v2s16.bogus t1, r23, t.h00' is no ADD instruction's text",
     ]);
   });
 });

@@ -34,7 +34,7 @@ export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
   valhall: codecRuntime("plainLines.ts", "valhallSyntax.ts"),
   "r500-fc": codecRuntime("r500FcSyntax.ts"),
   // Clause streams, not words: none of the word codecs' runtime.
-  bifrost: ["bifrostText.ts", "bifrostClauses.ts"],
+  bifrost: ["bifrostText.ts", "bifrostClauses.ts", "bifrostAssemble.ts"],
 };
 
 /**
@@ -60,6 +60,7 @@ const CODEC_API = new Set([
   "disasmLine",
   "asmLine",
   "ClauseStreamError",
+  "BifrostAssemblyError",
   "ClauseContent",
   "ClauseErrorKind",
   "Clause",

@@ -457,21 +457,12 @@ export class TupleText {
 
   /** The FMA slot's destination (§5.4). */
   destFma(): string {
-    const { mode, r2, r3 } = this.nextMode();
-    if (isWrite(mode.port2)) return `r${r2}:t0${suffix(mode.port2)}`;
-    if (isWrite(mode.port3) && mode.port3Unit === "FMA") return `r${r3}:t0${suffix(mode.port3)}`;
-    return "t0";
+    return destinationTexts(this.f, this.next, this.nextIsTuple0, this.nextAt).fma;
   }
 
   /** The ADD slot's destination (§5.4). */
   destAdd(): string {
-    const { mode, r3 } = this.nextMode();
-    if (isWrite(mode.port3) && mode.port3Unit === "ADD") return `r${r3}:t1${suffix(mode.port3)}`;
-    return "t1";
-  }
-
-  private nextMode(): { mode: Mode; r2: number; r3: number } {
-    return blockMode(this.f, this.next, this.nextIsTuple0, this.nextAt);
+    return destinationTexts(this.f, this.next, this.nextIsTuple0, this.nextAt).add;
   }
 
   private fauText(h: number): string {
@@ -500,13 +491,31 @@ export class TupleText {
   }
 }
 
+/** What the FMA and ADD slots of the tuple before block `regs` print as destinations (§5.4). */
+export function destinationTexts(
+  f: PreparedFormat,
+  regs: number,
+  isTuple0: boolean,
+  at = 0,
+): { fma: string; add: string } {
+  const { mode, r2, r3 } = blockMode(f, regs, isTuple0, at);
+  const fma = isWrite(mode.port2)
+    ? `r${r2}:t0${suffix(mode.port2)}`
+    : isWrite(mode.port3) && mode.port3Unit === "FMA"
+      ? `r${r3}:t0${suffix(mode.port3)}`
+      : "t0";
+  const add =
+    isWrite(mode.port3) && mode.port3Unit === "ADD" ? `r${r3}:t1${suffix(mode.port3)}` : "t1";
+  return { fma, add };
+}
+
 function signed(value: bigint, bits: number): bigint {
   const top = 1n << BigInt(bits - 1);
   return value & top ? value - (top << 1n) : value;
 }
 
 /** Register numbers of ports 0 and 1 (§5.1). */
-function portNumbers(r0: number, r1: number, ctrl: number): [number, number] {
+export function portNumbers(r0: number, r1: number, ctrl: number): [number, number] {
   const port0 = ctrl === 0 ? r0 + 32 * (r1 & 1) : r0 <= r1 ? r0 : 63 - r0;
   return [port0, r0 <= r1 ? r1 : 63 - r1];
 }
@@ -516,7 +525,7 @@ const suffix = (action: string) =>
   action === "write-lo" ? ".h0" : action === "write-hi" ? ".h1" : "";
 
 /** A block's mode (§5.2), or a `register-mode` error at `at` when it is reserved. */
-function blockMode(
+export function blockMode(
   f: PreparedFormat,
   regs: number,
   isTuple0: boolean,

@@ -12,6 +12,8 @@ import { modifierLookup } from "./modifierLookup";
 export interface SlotPrinterView {
   fn: string;
   mnemonic: string;
+  /** What the assembler reads of the state (a `SlotStateData` literal). */
+  data: string;
   /** Statements before the return (locals). */
   locals: string[];
   /** The line's text as one expression. */
@@ -26,7 +28,7 @@ export interface BifrostCodecView {
   format: string;
   tables: { name: string; literal: string }[];
   printers: SlotPrinterView[];
-  units: { name: string; candidates: { test: string; fn: string }[] }[];
+  units: { name: string; candidates: { test: string; index: number }[] }[];
   stateCount: number;
 }
 
@@ -89,6 +91,32 @@ function printerOf(state: SlotState, fn: string, tables: StringTables): SlotPrin
     const digit = /([0-3])$/.exec(m.name);
     return digit && Number(digit[1]) < ns ? Number(digit[1]) : -1;
   };
+  const modData = state.modifiers.map((m) => {
+    const texts =
+      m.start !== undefined
+        ? m.options.map((o) => printed(m, o))
+        : lookup!.tables.flat().map((a) => {
+            const option = a?.get(m.name);
+            return option === undefined ? ".reserved" : printed(m, option);
+          });
+    return `{ s: ${m.start ?? -1}, z: ${m.size}, src: ${sourceOf(m)}, p: ${tables.name(texts)} }`;
+  });
+  const derivedData = state.derived.map((d) => {
+    const reserved = d.values.reduce((r, v, j) => r + (v.reserved ? 2 ** j : 0), 0);
+    return `[${d.start}, ${d.size}, ${hex(reserved)}]`;
+  });
+  const data = [
+    `m: ${stringLiteral(state.mnemonic)}`,
+    `add: ${add}`,
+    `mask: ${hex(state.mask)}`,
+    `exact: ${hex(state.exact)}`,
+    `mods: [${modData.join(", ")}]`,
+    `srcs: [${state.sources.map((x) => `[${x.start}, ${hex(x.mask ?? 0xff)}]`).join(", ")}]`,
+    `imms: [${state.immediates.map((i) => `[${stringLiteral(i.name)}, ${i.start}, ${i.size}]`).join(", ")}]`,
+    `staging: ${state.staging}`,
+    `derived: [${derivedData.join(", ")}]`,
+    `ordered: ${lookup?.ordered ?? false}`,
+  ].join(", ");
   const parts: string[] = [stringLiteral(`    ${state.mnemonic}`)];
   for (const m of state.modifiers) if (sourceOf(m) < 0) parts.push(modText(m));
   parts.push(add ? `" " + c.destAdd()` : `" " + c.destFma()`);
@@ -104,7 +132,7 @@ function printerOf(state: SlotState, fn: string, tables: StringTables): SlotPrin
   for (const imm of state.immediates)
     parts.push(`${stringLiteral(`, ${imm.name}:`)} + ${field(imm.start, imm.size)}`);
   if (state.staging) parts.push(`", @r" + c.staging`);
-  return { fn, mnemonic: state.mnemonic, locals, text: parts.join(" +\n    ") };
+  return { fn, mnemonic: state.mnemonic, data: `{ ${data} }`, locals, text: parts.join(" +\n    ") };
 }
 
 /** The condition under which a word is this state's (§7.4): mask, exact, no reserved derived value. */
@@ -138,18 +166,20 @@ export function bifrostCodecView(model: IsaModel, sources: string[]): BifrostCod
   const clauseIsa = model.clauseIsa!;
   const tables = new StringTables();
   const printers: SlotPrinterView[] = [];
-  const fnOf = new Map<SlotState, string>();
+  const indexOf = new Map<SlotState, number>();
   clauseIsa.slotStates.forEach((state, i) => {
-    const fn = `${state.unit}${i}`;
-    fnOf.set(state, fn);
-    printers.push(printerOf(state, fn, tables));
+    indexOf.set(state, i);
+    printers.push(printerOf(state, `${state.unit}${i}`, tables));
   });
   const units = (model.isa.units ?? []).map((u) => {
     const name = u.name.toLowerCase();
     const sorted = clauseIsa.slotStates
       .filter((s) => s.unit === name)
       .sort((a, b) => b.mask - a.mask);
-    return { name, candidates: sorted.map((s) => ({ test: candidateTest(s), fn: fnOf.get(s)! })) };
+    return {
+      name,
+      candidates: sorted.map((s) => ({ test: candidateTest(s), index: indexOf.get(s)! })),
+    };
   });
   return {
     idLiteral: stringLiteral(model.isa.id),
