@@ -37,16 +37,16 @@ const hex = (n: number) => `0x${n.toString(16)}`;
 /** Printed form of an option (§7.5): nothing for the default, else `.option`. */
 const printed = (m: SlotModifier, option: string) => (option === m.default ? "" : `.${option}`);
 
-class StringTables {
+export class StringTables {
   private readonly byContent = new Map<string, string>();
-  readonly list: { name: string; literal: string }[] = [];
+  readonly list: { name: string; literal: string; values: string[] }[] = [];
   name(values: string[]): string {
     const literal = `[${values.map(stringLiteral).join(", ")}]`;
     let name = this.byContent.get(literal);
     if (!name) {
       name = `T${this.list.length}`;
       this.byContent.set(literal, name);
-      this.list.push({ name, literal });
+      this.list.push({ name, literal, values });
     }
     return name;
   }
@@ -57,49 +57,89 @@ function field(start: number, size: number): string {
   return start === 0 ? `(w & ${mask})` : `((w >>> ${start}) & ${mask})`;
 }
 
+/** A piece of a slot line, whatever the language: text, a table entry, an operand, a number. */
+export type SlotPart =
+  | { text: string }
+  | { table: string; index: string }
+  | { dest: "fma" | "add" }
+  | { src: string; add: boolean }
+  | { prefix: string; number: string }
+  | { staging: true };
+
+/** What a state's line is made of (§7.7), with `bits(start, size)` the language's field read. */
+export function slotParts(
+  state: SlotState,
+  tables: StringTables,
+  bits: (start: number, size: number) => string,
+): {
+  /** The lookup index of the indirect modifiers (`i`), as an expression; null when none. */
+  index: string | null;
+  parts: SlotPart[];
+} {
+  const add = state.unit === "add";
+  const lookup = state.modifiers.some((m) => m.start === undefined)
+    ? modifierLookup(state)
+    : undefined;
+  let index: string | null = null;
+  if (lookup) {
+    // Derived fields, lowest first, then the ordering (source 0's selector above source 1's).
+    let shift = 0;
+    const terms = state.derived.map((d) => {
+      const term = shift === 0 ? bits(d.start, d.size) : `(${bits(d.start, d.size)} << ${shift})`;
+      shift += d.size;
+      return term;
+    });
+    if (lookup.ordered)
+      terms.push(
+        `(${bits(state.sources[0].start, 3)} > ${bits(state.sources[1].start, 3)} ? ${2 ** shift} : 0)`,
+      );
+    index = terms.length ? terms.join(" | ") : "0";
+  }
+  const modPart = (m: SlotModifier): SlotPart =>
+    m.start !== undefined
+      ? { table: tables.name(m.options.map((o) => printed(m, o))), index: bits(m.start, m.size) }
+      : { table: tables.name(indirectTexts(m, lookup!)), index: "i" };
+  const parts: SlotPart[] = [{ text: `    ${state.mnemonic}` }];
+  for (const m of state.modifiers) if (sourceOf(state, m) < 0) parts.push(modPart(m));
+  parts.push({ dest: add ? "add" : "fma" });
+  state.sources.forEach((s, i) => {
+    const sel = bits(s.start, 3);
+    parts.push({ text: ", " }, { src: sel, add });
+    if (s.mask !== undefined && (s.mask & 0xff) !== 0xff) {
+      const invalid = Array.from({ length: 8 }, (_, v) => ((s.mask! >> v) & 1 ? "" : "(INVALID)"));
+      parts.push({ table: tables.name(invalid), index: sel });
+    }
+    for (const m of state.modifiers) if (sourceOf(state, m) === i) parts.push(modPart(m));
+  });
+  for (const imm of state.immediates)
+    parts.push({ prefix: `, ${imm.name}:`, number: bits(imm.start, imm.size) });
+  if (state.staging) parts.push({ staging: true });
+  return { index, parts };
+}
+
+/** The printed text of an indirect modifier per lookup entry ([lt…, gt…]). */
+function indirectTexts(m: SlotModifier, lookup: ReturnType<typeof modifierLookup>): string[] {
+  return lookup.tables.flat().map((a) => {
+    const option = a?.get(m.name);
+    return option === undefined ? ".reserved" : printed(m, option);
+  });
+}
+
+/** The source a modifier belongs to (§7.6: its name ends in the source's number), or -1. */
+function sourceOf(state: SlotState, m: SlotModifier): number {
+  const digit = /([0-3])$/.exec(m.name);
+  return digit && Number(digit[1]) < state.sources.length ? Number(digit[1]) : -1;
+}
+
 function printerOf(state: SlotState, fn: string, tables: StringTables): SlotPrinterView {
   const add = state.unit === "add";
-  const locals: string[] = [];
-  const indirect = state.modifiers.some((m) => m.start === undefined);
-  let lookup: ReturnType<typeof modifierLookup> | undefined;
-  if (indirect) {
-    lookup = modifierLookup(state);
-    let shift = 0;
-    const parts = state.derived.map((d) => {
-      const part = shift === 0 ? field(d.start, d.size) : `(${field(d.start, d.size)} << ${shift})`;
-      shift += d.size;
-      return part;
-    });
-    let index = parts.length ? parts.join(" | ") : "0";
-    if (lookup.ordered) {
-      const [s0, s1] = state.sources;
-      index += ` | (${field(s0.start, 3)} > ${field(s1.start, 3)} ? ${hex(2 ** lookup.width)} : 0)`;
-    }
-    locals.push(`const i = ${index};`);
-  }
-  const modText = (m: SlotModifier): string => {
-    if (m.start !== undefined)
-      return `${tables.name(m.options.map((o) => printed(m, o)))}[${field(m.start, m.size)}]`;
-    const entries = lookup!.tables.flat().map((a) => {
-      const option = a?.get(m.name);
-      return option === undefined ? ".reserved" : printed(m, option);
-    });
-    return `${tables.name(entries)}[i]`;
-  };
-  const ns = state.sources.length;
-  const sourceOf = (m: SlotModifier) => {
-    const digit = /([0-3])$/.exec(m.name);
-    return digit && Number(digit[1]) < ns ? Number(digit[1]) : -1;
-  };
+  const { index, parts } = slotParts(state, tables, field);
+  const locals = index === null ? [] : [`const i = ${index};`];
+  const lookup = index ? modifierLookup(state) : undefined;
   const modData = state.modifiers.map((m) => {
     const texts =
-      m.start !== undefined
-        ? m.options.map((o) => printed(m, o))
-        : lookup!.tables.flat().map((a) => {
-            const option = a?.get(m.name);
-            return option === undefined ? ".reserved" : printed(m, option);
-          });
-    return `{ s: ${m.start ?? -1}, z: ${m.size}, src: ${sourceOf(m)}, p: ${tables.name(texts)} }`;
+      m.start !== undefined ? m.options.map((o) => printed(m, o)) : indirectTexts(m, lookup!);
+    return `{ s: ${m.start ?? -1}, z: ${m.size}, src: ${sourceOf(state, m)}, p: ${tables.name(texts)} }`;
   });
   const derivedData = state.derived.map((d) => {
     const reserved = d.values.reduce((r, v, j) => r + (v.reserved ? 2 ** j : 0), 0);
@@ -117,22 +157,30 @@ function printerOf(state: SlotState, fn: string, tables: StringTables): SlotPrin
     `derived: [${derivedData.join(", ")}]`,
     `ordered: ${lookup?.ordered ?? false}`,
   ].join(", ");
-  const parts: string[] = [stringLiteral(`    ${state.mnemonic}`)];
-  for (const m of state.modifiers) if (sourceOf(m) < 0) parts.push(modText(m));
-  parts.push(add ? `" " + c.destAdd()` : `" " + c.destFma()`);
-  state.sources.forEach((s, i) => {
-    const sel = field(s.start, 3);
-    parts.push(`", " + c.src(${sel}, ${add})`);
-    if (s.mask !== undefined && (s.mask & 0xff) !== 0xff) {
-      const invalid = Array.from({ length: 8 }, (_, v) => ((s.mask! >> v) & 1 ? "" : "(INVALID)"));
-      parts.push(`${tables.name(invalid)}[${sel}]`);
-    }
-    for (const m of state.modifiers) if (sourceOf(m) === i) parts.push(modText(m));
-  });
-  for (const imm of state.immediates)
-    parts.push(`${stringLiteral(`, ${imm.name}:`)} + ${field(imm.start, imm.size)}`);
-  if (state.staging) parts.push(`", @r" + c.staging`);
-  return { fn, mnemonic: state.mnemonic, data: `{ ${data} }`, locals, text: parts.join(" +\n    ") };
+  const text = parts.map((p) =>
+    "text" in p
+      ? stringLiteral(p.text)
+      : "table" in p
+        ? `${p.table}[${p.index}]`
+        : "dest" in p
+          ? p.dest === "add"
+            ? "c.destAdd()"
+            : "c.destFma()"
+          : "src" in p
+            ? `c.src(${p.src}, ${p.add})`
+            : "number" in p
+              ? `${stringLiteral(p.prefix)} + ${p.number}`
+              : `", @r" + c.staging`,
+  );
+  // The destination follows one space.
+  const joined = text.map((t, k) => ("dest" in parts[k] ? `" " + ${t}` : t));
+  return {
+    fn,
+    mnemonic: state.mnemonic,
+    data: `{ ${data} }`,
+    locals,
+    text: joined.join(" +\n    "),
+  };
 }
 
 /** The condition under which a word is this state's (§7.4): mask, exact, no reserved derived value. */
