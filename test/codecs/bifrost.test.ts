@@ -14,6 +14,7 @@ import {
   ClauseStreamError,
   decodeClause,
   decodeStream,
+  disassembleEachClause,
   disassembleProgram,
   encodeClause,
   assemble,
@@ -118,6 +119,16 @@ describe("framing facts (bifrost-clauses.md §2, §10)", () => {
   test("a trailing partial quadword starting with a zero word is padding", () => {
     const text = disassembleProgram(bytesOf(oneTuple + "00000000"));
     expect(text.startsWith("clause_0:\nds(7) osrb bb r_uncond ")).toBe(true);
+  });
+
+  test("disassembleEachClause hands over each clause's text: together, disassembleProgram's", () => {
+    for (const v of valid.slice(0, 20))
+      for (const verbose of [false, true]) {
+        const texts: string[] = [];
+        disassembleEachClause(bytesOf(v.hex), { verbose }, (text) => texts.push(text));
+        expect(texts.join("")).toBe(disassembleProgram(bytesOf(v.hex), { verbose }));
+        for (const t of texts) expect(t).toMatch(/^clause_\d+:\n[\s\S]*\n\n$/);
+      }
   });
 
   test("decodeClause gives §11.1's tuple and header", () => {

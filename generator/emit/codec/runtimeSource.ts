@@ -68,6 +68,7 @@ const CODEC_API = new Set([
   "Constant",
   "ConstantModifier",
   "decodeStream",
+  "disassembleEachClause",
   "decodeClause",
   "encodeClause",
 ]);

@@ -375,14 +375,23 @@ export function streamWords(bytes: Uint8Array): Uint32Array {
 }
 
 /** Each clause of a stream until its end or a zero word at a clause boundary (padding, §2). */
-export function decodeClauses(
+export function decodeClauses(f: PreparedFormat, bytes: Uint8Array): Clause[] {
+  const clauses: Clause[] = [];
+  forEachClause(f, bytes, (clause) => clauses.push(clause));
+  return clauses;
+}
+
+/**
+ * Visit each clause of a stream as it is decoded (`onQuadword` sees each quadword as it is read),
+ * holding none: a long stream's clauses are garbage as soon as they are printed.
+ */
+function forEachClause(
   f: PreparedFormat,
   bytes: Uint8Array,
-  onClause?: (clause: Clause) => void,
+  onClause: (clause: Clause) => void,
   onQuadword?: (words: Uint32Array, base: number, tag: number) => void,
-): Clause[] {
+): void {
   const words = streamWords(bytes);
-  const clauses: Clause[] = [];
   for (let q = 0; 16 * q < bytes.length && words[4 * q] !== 0;) {
     const clause = decodeClauseAt(
       f,
@@ -391,11 +400,9 @@ export function decodeClauses(
       q,
       onQuadword && ((base, tag) => onQuadword(words, base, tag)),
     );
-    clauses.push(clause);
-    onClause?.(clause);
+    onClause(clause);
     q += clause.words.length / 4;
   }
-  return clauses;
 }
 
 /** What the slot printers ask of the tuple they print: sources, destinations, staging register. */
@@ -649,13 +656,30 @@ export function streamText(
   slots: SlotPrinters,
   verbose: boolean,
 ): string {
-  let text = "";
+  // Pieces joined once: appending to one string made long streams slower per clause.
+  const pieces: string[] = [];
+  eachClauseText(f, bytes, slots, verbose, (text) => pieces.push(text));
+  return pieces.join("");
+}
+
+/**
+ * Each clause's text (its label, verbose quadword lines, header, tuples, constants, empty line) as
+ * it is decoded, so that a long stream's text is never held at once. A rejected stream throws
+ * after the texts of the clauses before the error were handed over.
+ */
+export function eachClauseText(
+  f: PreparedFormat,
+  bytes: Uint8Array,
+  slots: SlotPrinters,
+  verbose: boolean,
+  visit: (text: string, clause: Clause) => void,
+): void {
   let pending = "";
-  decodeClauses(
+  forEachClause(
     f,
     bytes,
     (clause) => {
-      text += `clause_${clause.offset}:\n` + pending + clauseText(f, clause, slots, verbose);
+      visit(`clause_${clause.offset}:\n${pending}${clauseText(f, clause, slots, verbose)}`, clause);
       pending = "";
     },
     verbose
@@ -664,7 +688,6 @@ export function streamText(
         }
       : undefined,
   );
-  return text;
 }
 
 /** What a clause says, without where it lies: what `encodeClauseWords` takes. */
