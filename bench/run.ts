@@ -40,6 +40,7 @@ import {
   type ScalePoint,
 } from "./buildTime";
 import { runBenchScript } from "./childProcess";
+import { CLAUSE_DEFAULTS, type ClauseFigures } from "./clauseSpeed";
 import { CODEC_DEFAULTS, codecArgs, type CodecFigures } from "./codecSpeed";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
 import type { SiteBench } from "./sitePages";
@@ -72,11 +73,14 @@ export interface BenchResult {
     | BuildTimes
     | Record<string, number>
     | Record<string, CodecFigures>
+    | Record<string, ClauseFigures>
     | SiteBench
     | number
     | undefined;
   build?: BuildTimes;
   scale?: Record<string, number>;
+  /** Clause ISAs' disassemblers (bench/clauseSpeed.ts). */
+  clauses?: Record<string, ClauseFigures>;
   site?: SiteBench;
   codecs: Record<string, CodecFigures>;
 }
@@ -147,6 +151,17 @@ export function isasWithEncodings(out: string): string[] {
     .sort();
 }
 
+/** The ISAs whose codecs take clause streams (Bifrost). */
+export function clauseIsas(out: string): string[] {
+  const dir = path.join(out, "json");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json") && f !== "isa-model.schema.json")
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as IsaModel)
+    .filter((m) => m.clauseIsa !== undefined)
+    .map((m) => m.isa.id)
+    .sort();
+}
+
 export function runBench(
   o: BenchOptions,
   progress: (line: string) => void,
@@ -164,7 +179,15 @@ export function runBench(
     };
     codecs[id] = runBenchScript<CodecFigures>("codecSpeed.ts", codecArgs(id, options));
   }
-  if (o.codecsOnly) return { result: { codecs } as BenchResult, scale: [] };
+  const clauses: Record<string, ClauseFigures> = {};
+  for (const id of clauseIsas(out).filter((id) => !o.isa || o.isa.includes(id))) {
+    progress(`codec ${id}: clause streams, TS and C…`);
+    clauses[id] = runBenchScript<ClauseFigures>("clauseSpeed.ts", [
+      id,
+      ...["--out", out, "--seed", String(o.seed), "--clauses", String(CLAUSE_DEFAULTS.clauses)],
+    ]);
+  }
+  if (o.codecsOnly) return { result: { codecs, clauses } as BenchResult, scale: [] };
   const decode: Record<string, DecodeSpeed> = {};
   for (const id of o.isa ?? isasWithEncodings(out)) {
     // Several processes, each figure the best of them: on this kind of shared virtual machine a
@@ -208,6 +231,7 @@ export function runBench(
     const result = {
       ...decode,
       codecs,
+      clauses,
       build,
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
       site,
@@ -286,13 +310,24 @@ function codecReport(codecs: Record<string, CodecFigures>): string[] {
   ];
 }
 
+/** The clause ISAs' lines of the readable report. */
+function clauseReport(clauses: Record<string, ClauseFigures> | undefined): string[] {
+  return Object.entries(clauses ?? {}).flatMap(([id, c]) => [
+    "",
+    `${id} clause streams (${fmt(c.clauses)} clauses, ${fmt(c.instructions)} instructions): TS disassembleProgram ${fmt(c.tsClausesPerSec)} clauses/s (${fmt(c.tsInstructionsPerSec)} instructions/s), disassembleEachClause ${fmt(c.tsEachClausesPerSec)} clauses/s; C ${c.cClausesPerSec !== undefined ? `${fmt(c.cClausesPerSec)} clauses/s (${fmt(c.cInstructionsPerSec ?? 0)} instructions/s)` : `unavailable: ${c.cUnavailable}`}`,
+    `${id} TS clauses/s by stream length: ${Object.entries(c.byLength)
+      .map(([n, v]) => `${fmt(Number(n))}: ${fmt(v)}`)
+      .join(", ")}`,
+  ]);
+}
+
 export function formatReport(o: BenchOptions, result: BenchResult, scale: ScalePoint[]): string {
-  const lines: string[] = codecReport(result.codecs);
+  const lines: string[] = [...codecReport(result.codecs), ...clauseReport(result.clauses)];
   const build = result.build;
   if (!build) return lines.join("\n");
   lines.push("");
   const ids = Object.keys(result).filter(
-    (k) => k !== "build" && k !== "scale" && k !== "site" && k !== "codecs",
+    (k) => k !== "build" && k !== "scale" && k !== "site" && k !== "codecs" && k !== "clauses",
   );
   lines.push(
     `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,

@@ -171,6 +171,10 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .option("--offsets", "print each instruction's byte offset (hex) before it, as objdump does")
     .option("--raw", "print each instruction's words (with --bytes, its bytes) before its text")
     .option("--strict", "exit 1 if any instruction matches nothing")
+    .option(
+      "--verbose",
+      "clause streams (bifrost): Mesa's verbose form, with each quadword, the header, register blocks and constants",
+    )
     .addOption(codecSpecsOption())
     .addOption(upstreamOption())
     .option(

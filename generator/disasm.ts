@@ -10,6 +10,7 @@ import type { Log } from "./build";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from "./build";
 import { asmHint, failedOperand } from "./asmHints";
 import { codecsFor, type Codec, type GenerationRange } from "./codecs";
+import { asmClauseStream, disasmClauseStream, isClauseCodec } from "./disasmClauses";
 import { didYouMean, manifestWords, suggestIsa } from "./isaSuggestion";
 import { PACKAGE_ROOT } from "./paths";
 import {
@@ -45,6 +46,8 @@ export interface DisasmOptions extends AsmOptions {
   offsets?: boolean;
   /** Print each instruction's words (bytes with `bytes`) before it. */
   raw?: boolean;
+  /** Clause ISAs (Bifrost): Mesa's verbose form. */
+  verbose?: boolean;
 }
 
 const usage = (log: Log, message: string): number => {
@@ -103,7 +106,8 @@ function setUp(
     );
     return EXIT_USAGE;
   }
-  if (options.gpu === undefined) return { codec };
+  // A clause codec has no generations: disasmClauses.ts refuses --gpu with the other word options.
+  if (options.gpu === undefined || isClauseCodec(codec)) return { codec };
   const gpu = Number(options.gpu);
   if (options.gpu.trim() === "" || !Number.isInteger(gpu)) {
     usage(log, `--gpu takes a whole number, not '${options.gpu}'`);
@@ -166,6 +170,12 @@ export function disasm(file: string | undefined, options: DisasmOptions, log: Lo
   if (options.binary && options.bytes) return usage(log, "--binary and --bytes exclude each other");
   const setup = setUp("disasm", options, log);
   if (typeof setup === "number") return setup;
+  if (isClauseCodec(setup.codec)) {
+    const input = readInput(file, log);
+    return input ? disasmClauseStream(setup.codec, input, options, log) : EXIT_USAGE;
+  }
+  if (options.verbose)
+    return usage(log, `--verbose is for clause streams (bifrost); ${options.isa} has none`);
   const { codec, gpu } = setup;
   const input = readInput(file, log);
   if (!input) return EXIT_USAGE;
@@ -220,6 +230,11 @@ function assembleStatement(
 export function asm(file: string | undefined, options: AsmOptions, log: Log): number {
   const setup = setUp("asm", options, log);
   if (typeof setup === "number") return setup;
+  if (isClauseCodec(setup.codec)) {
+    if (options.gpu !== undefined) return usage(log, `--gpu: ${options.isa} has no generations`);
+    const input = readInput(file, log);
+    return input ? asmClauseStream(setup.codec, input, options, log) : EXIT_USAGE;
+  }
   const { codec, gpu } = setup;
   const input = readInput(file, log);
   if (!input) return EXIT_USAGE;

@@ -51,6 +51,12 @@ export const DIALECTS: Readonly<Record<string, Dialect>> = {
     mnemonicCase: "upper",
     note: "upper-case mnemonics, lower-case modifiers (`MOV.i32`), as Mesa's asm.py takes them",
   },
+  bifrost: {
+    semicolonComments: false,
+    separator: null,
+    mnemonicCase: "upper",
+    note: "a whole stream: disasm's text of its clauses (`clause_N:`, header, `{` tuples `}`), PC-relative constants excepted",
+  },
   r500: {
     semicolonComments: false,
     separator: null,

@@ -8,6 +8,7 @@ import * as path from "path";
 import type { IsaModel } from "../model/types";
 import { functionPart, macroName } from "./cheader/names";
 import { findBody } from "./cdisasm/findCode";
+import { bifrostC } from "./cdisasm/bifrostC";
 import { isaspecC } from "./cdisasm/isaspecC";
 import { r500FcBody } from "./cdisasm/r500FcC";
 import { valhallC } from "./cdisasm/valhallC";
@@ -34,7 +35,7 @@ function runtimeSource(name: string): string {
 }
 
 /** The syntaxes with a C printer (the generic one is still to come). */
-const C_SYNTAXES = new Set(["isaspec", "r500-fc", "valhall"]);
+const C_SYNTAXES = new Set(["isaspec", "r500-fc", "valhall", "bifrost"]);
 
 /** The buffers text goes through: `<id>_disasm`'s (at least), `<id>_disasm_program`'s. */
 const LINE_BUFFER = 256;
@@ -47,7 +48,11 @@ function defaultGpu(model: IsaModel): number | null {
 
 export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
   return models
-    .filter((m) => m.instructions.length > 0 && C_SYNTAXES.has(m.isa.assemblySyntax ?? ""))
+    .filter(
+      (m) =>
+        (m.instructions.length > 0 || m.clauseIsa?.clauseFormat !== undefined) &&
+        C_SYNTAXES.has(m.isa.assemblySyntax ?? ""),
+    )
     .flatMap((m) => {
       const id = m.isa.id;
       const fn = functionPart(id);
@@ -77,6 +82,23 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
         head: `static int find(${first ? `${first}, ` : ""}const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)`,
         body: findBody(m, print),
       });
+      if (m.isa.assemblySyntax === "bifrost") {
+        const view = { ...common, programIndent: " ".repeat(`int ${fn}_disasm_program(`.length) };
+        return [
+          {
+            path: `c/${id}-disasm.h`,
+            content: renderTemplate("c/disasm/bifrost-disasm.h.hbs", view),
+          },
+          {
+            path: `c/${id}-disasm.c`,
+            content: renderTemplate("c/disasm/bifrost-disasm.c.hbs", {
+              ...view,
+              runtime: runtimeSource("bifrost_clauses.c"),
+              ...bifrostC(m),
+            }),
+          },
+        ];
+      }
       const header = {
         path: `c/${id}-disasm.h`,
         content: renderTemplate("c/disasm/disasm.h.hbs", common),

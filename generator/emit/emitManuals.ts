@@ -71,6 +71,8 @@ export function generatedCodecs(models: IsaModel[]): GeneratedCodecs {
   for (const file of emitTsCodec(models)) {
     const id = /^ts\/(.+)\.ts$/.exec(file.path)?.[1];
     if (id === undefined) throw new Error(`emitTsCodec returned an unexpected file ${file.path}`);
+    // A clause ISA's codec takes streams, not instruction words: no examples, no word panel.
+    if (models.some((m) => m.isa.id === id && m.clauseIsa)) continue;
     const js = ahead?.get(file.path) ?? compileGeneratedCodec(file.content, file.path);
     codecs.set(id, { codec: loadCompiledCodec(js, file.path), js });
   }

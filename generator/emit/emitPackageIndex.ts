@@ -17,12 +17,16 @@ const entry = (id: string) => ({
 export function emitPackageIndex(models: IsaModel[]): OutputFile[] {
   // The ISAs emitTsCodec and emitDispatch write modules for, and those emitRegisterDecoders does.
   const withInstructions = models.filter((m) => m.instructions.length > 0).map((m) => m.isa.id);
+  // A clause ISA (Bifrost) has a codec of its slot states but no instructions to dispatch.
+  const withCodecs = models
+    .filter((m) => m.instructions.length > 0 || m.clauseIsa?.clauseFormat !== undefined)
+    .map((m) => m.isa.id);
   const withRegisters = models
     .filter((m) => (m.registerDatabases ?? []).length > 0)
     .map((m) => m.isa.id);
-  if (withInstructions.length === 0 && withRegisters.length === 0) return [];
+  if (withCodecs.length === 0 && withRegisters.length === 0) return [];
   const view = {
-    codecs: withInstructions.map(entry),
+    codecs: withCodecs.map(entry),
     dispatchTables: withInstructions.map(entry),
     registerDecoders: withRegisters.map(entry),
   };

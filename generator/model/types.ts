@@ -73,6 +73,7 @@ export type DocumentFormat =
   | "valhall-xml"
   | "r500-regs"
   | "bifrost-notes"
+  | "bifrost-xml"
   | "companion-json";
 
 /** One input document of an ISA and what recovery did to it. */
@@ -130,7 +131,7 @@ export interface IsaInfo {
   /** Execution units and their instruction widths, where they differ (Bifrost FMA/ADD). */
   units?: UnitInfo[];
   /** How the ISA's assembly text looks (the upstream disassembler whose text the codec matches). */
-  assemblySyntax?: "isaspec" | "valhall" | "r500-fc";
+  assemblySyntax?: "isaspec" | "valhall" | "r500-fc" | "bifrost";
   /** For a spec of rules-ng register databases: the upstream tool whose headers the build writes. */
   registerHeaders?: RegisterHeaderSettings;
   source: SourceRef;
@@ -653,6 +654,8 @@ export interface IsaModel {
   registerDatabases?: RegisterDatabase[];
   /** How the upstream assembler reads text its disassembler prints otherwise (isaspec-assembler companion). */
   assemblerText?: AssemblerText;
+  /** An ISA issued in clauses of tuples of slot words (Bifrost): its slot states and clause framing. */
+  clauseIsa?: ClauseIsa;
 }
 
 /** Spellings the upstream assembler reads besides the disassembler's text, and why. */
@@ -694,5 +697,262 @@ export interface Respelling {
    * parser reads a cat5 `()` as `(x)`): those words do not assemble back from their text.
    */
   lossy?: boolean;
+  source: SourceRef;
+}
+
+/**
+ * An ISA whose instructions are issued in clauses of tuples, each tuple one word per slot (Bifrost:
+ * FMA and ADD) sharing a register block. `slotStates` come from the ISA document (Mesa's Bifrost
+ * ISA.xml), `clauseFormat` from the `bifrost-clauses` companion.
+ */
+export interface ClauseIsa {
+  /** Every decodable state, in document order (an `<ins>` without encodings, or one `<encoding>`). */
+  slotStates: SlotState[];
+  /** How a clause stream is framed and printed; absent when the companion did not load. */
+  clauseFormat?: ClauseFormat;
+}
+
+/** One way a slot word decodes: an instruction, or one encoding of it. */
+export interface SlotState {
+  /** The instruction's name in the document (`FADD.f32`). */
+  name: string;
+  /** What the disassembler prints: `*` + name for FMA, `+` + name for ADD. */
+  mnemonic: string;
+  /** The slot (a unit of the manifest, lower case). */
+  unit: string;
+  /**
+   * Index of the `<encoding>` this state is, where the instruction has several.
+   * @asType integer
+   * @minimum 0
+   */
+  encoding?: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  mask: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  exact: number;
+  /** When the state's modifiers may take the values that select it (absent: always). */
+  test?: SlotCondition;
+  derived: SlotDerived[];
+  modifiers: SlotModifier[];
+  sources: SlotSource[];
+  immediates: SlotImmediate[];
+  /** Prints the clause's staging register. */
+  staging: boolean;
+  /** Document attributes kept as metadata (`dests`, `last`, `message`, `staging`, `table`, `unused`). */
+  attributes?: Record<string, string>;
+  source: SourceRef;
+}
+
+/** A condition over modifier options (`<eq>`, `<neq>`, `<and>`, `<or>`). */
+export interface SlotCondition {
+  op: "eq" | "neq" | "and" | "or";
+  /** eq/neq: a modifier name, `ordering`, or `#literal`. */
+  left?: string;
+  right?: string;
+  /** and/or: the conditions combined. */
+  terms?: SlotCondition[];
+  /** An alias condition is never true: its value never comes out of the lookup. */
+  alias?: boolean;
+  source: SourceRef;
+}
+
+/** A field of the word whose value encodes modifiers (`<derived>`). */
+export interface SlotDerived {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  start: number;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  size: number;
+  /** One per value (2^size): the condition it stands for, or reserved (a word with it does not match). */
+  values: SlotDerivedValue[];
+  source: SourceRef;
+}
+
+export interface SlotDerivedValue {
+  reserved?: boolean;
+  condition?: SlotCondition;
+  source: SourceRef;
+}
+
+/** A modifier: direct (its own bits, `start`) or indirect (looked up through the derived fields). */
+export interface SlotModifier {
+  name: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  start?: number;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  size: number;
+  /** Options by value, padded with `reserved` to 2^size. */
+  options: string[];
+  /** The option that prints nothing; absent: every option prints. */
+  default?: string;
+  source: SourceRef;
+}
+
+/** A source operand: a 3-bit selector. */
+export interface SlotSource {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  start: number;
+  /**
+   * Allowed selector values (bit v for value v); absent: all.
+   * @asType integer
+   * @minimum 0
+   */
+  mask?: number;
+  source: SourceRef;
+}
+
+export interface SlotImmediate {
+  name: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  start: number;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  size: number;
+  source: SourceRef;
+}
+
+/** A bit range [low, high) of a quadword, block or header; `shift` places the value higher. */
+export interface ClauseBits {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  low: number;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  high: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  shift?: number;
+}
+
+/** One rule of the tag byte: which tags make a quadword of `kind`, and the tuple it fills. */
+export interface TagKind {
+  kind: "header" | "t1" | "pair" | "ec-m" | "tail" | "ec-high" | "t-split" | "constants";
+  /**
+   * @asType integer
+   * @minimum 0
+   * @maximum 1
+   */
+  x: number;
+  /** Selector values (tag bits 3–5) it takes; absent: any. */
+  f?: number[];
+  /** Low values (tag bits 0–2) it takes; absent: any. */
+  l?: number[];
+  /** The tuple it writes, or per stop bit [s = 0, s = 1]. */
+  tuple?: number[];
+  /**
+   * The tuple count it sets; absent: unchanged.
+   * @asType integer
+   * @minimum 1
+   */
+  count?: number;
+  source: SourceRef;
+}
+
+/** A header field printed as a name per value ("" prints nothing). */
+export interface ClauseHeaderField {
+  name: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  low: number;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  high: number;
+  /** `reserved`: must be 0; `names`: text per value; `flag`: text when 1; `number`, `mask`, `message`: see ClauseFormat. */
+  print: "reserved" | "names" | "flag" | "number" | "mask" | "message" | "none";
+  /** `names`: the text per value; `flag`: the text when set; `number`/`mask`: [prefix, suffix]. */
+  texts?: string[];
+  source: SourceRef;
+}
+
+/** A register-block mode: what ports 2 and 3 do. */
+export interface RegisterMode {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  mode: number;
+  port2: "idle" | "read" | "write" | "write-lo" | "write-hi";
+  port3: "idle" | "read" | "write" | "write-lo" | "write-hi";
+  port3Unit: string;
+  source: SourceRef;
+}
+
+/** The quadwords Mesa's packer writes for a clause of `tuples` tuples. */
+export interface PackerLayout {
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  tuples: number;
+  /** Base tag of each tuple quadword; the encoder adds the upper ADD bits and the last one's stop bit. */
+  tags: number[];
+  /** Positions of its constants quadwords, as many as the constants need. */
+  constantPositions: number[];
+}
+
+/** The clause framing of the `bifrost-clauses` companion (see ../shared/docs/bifrost-clauses.md). */
+export interface ClauseFormat {
+  /** What the companion is (its `about`). */
+  about: string;
+  /** Named bit ranges of a 128-bit quadword. */
+  quadwordFields: Record<string, ClauseBits>;
+  tagKinds: TagKind[];
+  /** By the 4-bit position of a constants quadword: [first slot written, tuple count required]; null: invalid. */
+  constantPositions: (number[] | null)[];
+  /** Header fields, in the order the header line prints them. */
+  header: ClauseHeaderField[];
+  /** Message-type names by value ("": nothing printed); null and values past the end print `reservedMessage`. */
+  messageTypes: (string | null)[];
+  reservedMessage: string;
+  /** Named bit ranges of a register block. */
+  registerBlock: Record<string, ClauseBits>;
+  registerModes: RegisterMode[];
+  /** Constant slot by FAU index bits 4–7 (null: not a constant). */
+  fauConstantSlots: (number | null)[];
+  /** FAU special values by index (0x00–0x1f); `{n}` stands for the index, `{n-8}` for the index − 8. */
+  fauSpecial: string[];
+  /** Constant modifiers by M1 (16 entries): the pair, `error`, or `byM2`. */
+  constantModifiers: string[][];
+  /** For M1 = 7, by M2 (16 entries). */
+  constantModifiersByM2: string[][];
+  /** How Mesa's packer lays out a clause of each tuple count (what the encoder writes). */
+  packerLayouts: PackerLayout[];
+  /** Tags of constants quadwords, ORed with the position: `last` ends the clause. */
+  constantTags: { more: number; last: number };
   source: SourceRef;
 }

@@ -6,6 +6,7 @@ import type { Diagnostics } from "../diagnostics";
 import type {
   AssemblerText,
   BitsetDef,
+  ClauseIsa,
   DocumentFormat,
   EnumDef,
   Instruction,
@@ -67,6 +68,8 @@ export interface ModelPart {
   registerDatabases?: RegisterDatabase[];
   /** How the upstream assembler reads text (isaspec-assembler companion). */
   assemblerText?: AssemblerText;
+  /** Slot states and clause framing of a clause ISA (bifrost-xml). */
+  clauseIsa?: ClauseIsa;
 }
 
 export type Reader = (ctx: ReaderContext) => ModelPart;

@@ -34,7 +34,7 @@ describe("isaforge CLI", () => {
   test("--help names the ISAs with codecs; asm --help gives the input grammar", async () => {
     const r = await run("--help");
     // The shipped specs with instructions, as far as this run's upstream trees build them.
-    const ids = builtSpecs(["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"]).join(
+    const ids = builtSpecs(["bifrost", "etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"]).join(
       ", ",
     );
     expect(r.out).toContain(`ISAs with codecs (disasm, asm --isa): ${ids}`);

@@ -11,10 +11,11 @@ import {
   compileSchema,
   parseJsonWithPositions,
 } from "../../generator/load/loadJson";
-import type { IsaInfo, IsaModel, Note } from "../../generator/model/types";
+import type { IsaModel, Note } from "../../generator/model/types";
 import { readBifrostNotes } from "../../generator/readers/readBifrostNotes";
 import type { LoadedCompanion, LoadedDocument } from "../../generator/readers/readerTypes";
 import { recoverText } from "../../generator/recover/recoverDocument";
+import { BIFROST_ISA } from "../helpers/bifrostIsaInfo";
 import { readShippedSpec, SPECS_DIR } from "../helpers/shippedModels";
 
 const ROOT = path.join(__dirname, "..", "..");
@@ -27,20 +28,7 @@ const ALIASES_SCHEMA = path.join(
   "bifrost-aliases.schema.json",
 );
 
-const ISA: IsaInfo = {
-  id: "bifrost",
-  title: "test",
-  vendor: "test",
-  instructionWidth: 23,
-  wordSize: 32,
-  byteOrder: "little",
-  wordCount: 1,
-  units: [
-    { name: "FMA", width: 23 },
-    { name: "ADD", width: 20 },
-  ],
-  source: { file: "specs/bifrost/manifest.json", line: 1, column: 1 },
-};
+const ISA = BIFROST_ISA;
 
 function companionOf(file: string, text: string, diags: Diagnostics): LoadedCompanion {
   const json = parseJsonWithPositions(file, text, diags);

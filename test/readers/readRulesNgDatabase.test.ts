@@ -9,10 +9,7 @@ import { tmpdir } from "os";
 import * as path from "path";
 import { Diagnostics, formatDiagnostic } from "../../generator/diagnostics";
 import type { RegisterDatabase, RnnElement } from "../../generator/model/types";
-import {
-  displayRelativeTo,
-  readRulesNgDatabase,
-} from "../../generator/readers/rulesNg/database";
+import { displayRelativeTo, readRulesNgDatabase } from "../../generator/readers/rulesNg/database";
 
 function read(
   files: Record<string, string>,

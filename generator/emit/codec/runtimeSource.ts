@@ -33,6 +33,8 @@ export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
   ),
   valhall: codecRuntime("plainLines.ts", "valhallSyntax.ts"),
   "r500-fc": codecRuntime("r500FcSyntax.ts"),
+  // Clause streams, not words: none of the word codecs' runtime.
+  bifrost: ["bifrostText.ts", "bifrostClauses.ts", "bifrostAssemble.ts"],
 };
 
 /**
@@ -57,6 +59,18 @@ const CODEC_API = new Set([
   "parseWords",
   "disasmLine",
   "asmLine",
+  "ClauseStreamError",
+  "BifrostAssemblyError",
+  "ClauseContent",
+  "ClauseErrorKind",
+  "Clause",
+  "Tuple",
+  "Constant",
+  "ConstantModifier",
+  "decodeStream",
+  "disassembleEachClause",
+  "decodeClause",
+  "encodeClause",
 ]);
 
 const sources = new Map<string, string>();

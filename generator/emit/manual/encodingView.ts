@@ -59,6 +59,11 @@ function tableViews(tables: LayoutTable[], words: boolean): LayoutTableView[] {
   }));
 }
 
+/** Layout tables of one word or less, captioned by bits. */
+export function layoutViews(tables: LayoutTable[]): LayoutTableView[] {
+  return tableViews(tables, false);
+}
+
 function bitOf(words: number[], bit: number): number {
   return ((words[bit >>> 5] ?? 0) >>> (bit & 31)) & 1;
 }
@@ -138,9 +143,16 @@ export function bitsetLayout(width: number, fields: Field[]): LayoutTableView[] 
 }
 
 /** Labelled bit ranges of a `width`-bit word (a rules-ng register's fields), no fixed bits. */
-export function labelledLayout(width: number, items: { label: string; ranges: BitRange[] }[]): LayoutTableView[] {
+export function labelledLayout(
+  width: number,
+  items: { label: string; ranges: BitRange[] }[],
+): LayoutTableView[] {
   return tableViews(
-    bitLayout(width, items.map((i): LayoutItem => ({ ...i, kind: "field" })), () => undefined),
+    bitLayout(
+      width,
+      items.map((i): LayoutItem => ({ ...i, kind: "field" })),
+      () => undefined,
+    ),
     width > 32,
   );
 }

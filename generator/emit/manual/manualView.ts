@@ -9,6 +9,11 @@ import type { Instruction, IsaModel } from "../../model/types";
 import { defaultVarset } from "../emitRegisterDecoders";
 import type { Heading } from "./anchors";
 import {
+  clauseIsaChapters,
+  type ClauseFormatView,
+  type SlotInstructionView,
+} from "./clauseIsaView";
+import {
   bitsetSection,
   enumSection,
   lookupTableSection,
@@ -112,6 +117,9 @@ export interface ManualView {
   lookupTables: Chapter<LookupTableSection> | null;
   registers: Chapter<FieldsSection> | null;
   registerDatabase: RegisterDatabaseView | null;
+  /** A clause ISA's chapters (Bifrost): the clause format and the slot instructions. */
+  clauseFormat: ClauseFormatView | null;
+  slotInstructions: { heading: Heading; items: SlotInstructionView[] } | null;
   notes: NotesChapter | null;
   instructions: ManualInstruction[];
 }
@@ -132,6 +140,7 @@ const FORMAT_NAMES: Record<string, string> = {
   "valhall-xml": "Valhall ISA.xml",
   "r500-regs": "R500 register text",
   "bifrost-notes": "Bifrost notes text",
+  "bifrost-xml": "Mesa Bifrost ISA.xml",
   "companion-json": "companion JSON",
 };
 
@@ -354,6 +363,7 @@ export function manualView(
     registerDatabase:
       outline.registerDatabase &&
       registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
+    ...clauseIsaChapters(model, outline),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({
       name: ins.name,

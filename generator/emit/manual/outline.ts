@@ -39,10 +39,22 @@ export interface ManualOutline {
   registers: { chapter: Heading; items: Heading[] } | null;
   /** The register databases' chapters, with the merged database they show. */
   registerDatabase: { db: MergedDatabase; outline: RegisterDatabaseOutline } | null;
+  /** A clause ISA (Bifrost): the clause format's chapter and sections. */
+  clauseFormat: { chapter: Heading; items: Heading[] } | null;
+  /** A clause ISA: one section per slot instruction (mnemonic), its states in it. */
+  slotInstructions: { chapter: Heading; items: Heading[]; mnemonics: string[] } | null;
   notes: { chapter: Heading; groups: NoteGroup[]; items: Heading[] } | null;
   /** Every heading, in document order. */
   headings: Heading[];
 }
+
+/** The sections of a clause ISA's "Clause format" chapter, in the order the template prints them. */
+export const CLAUSE_SECTIONS = [
+  "Quadwords and tags",
+  "Clause header",
+  "Register blocks",
+  "Constants and FAU values",
+];
 
 /** Notes by unit, units in order of their first note; a note without a unit is under `other`. */
 export function noteGroups(notes: Note[]): { unit: string; notes: number[] }[] {
@@ -109,6 +121,15 @@ function buildOutline(model: IsaModel): ManualOutline {
   }));
   const merged = model.registerDatabases?.length ? mergedDatabase(model.registerDatabases) : null;
   const registerDatabase = merged && { db: merged, outline: registerDatabaseOutline(merged, h) };
+  const format = model.clauseIsa?.clauseFormat;
+  const clauseFormat = chapter(format !== undefined, "Clause format", () => ({
+    items: CLAUSE_SECTIONS.map((text) => h.add(3, text)),
+  }));
+  const mnemonics = [...new Set((model.clauseIsa?.slotStates ?? []).map((s) => s.mnemonic))];
+  const slotInstructions = chapter(mnemonics.length > 0, "Slot instructions", () => ({
+    items: mnemonics.map((m) => h.add(3, m, "slot instruction")),
+    mnemonics,
+  }));
   const notes = chapter(model.notes.length > 0, "Notes", () => {
     const items: Heading[] = new Array<Heading>(model.notes.length);
     const groups = noteGroups(model.notes).map((g) => {
@@ -134,6 +155,8 @@ function buildOutline(model: IsaModel): ManualOutline {
     lookupTables,
     registers,
     registerDatabase,
+    clauseFormat,
+    slotInstructions,
     notes,
     headings: h.headings,
   };

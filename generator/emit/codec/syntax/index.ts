@@ -8,4 +8,6 @@ export const SYNTAX_DATA: Record<NonNullable<IsaInfo["assemblySyntax"]>, (model:
   isaspec: isaspecSyntaxData,
   valhall: valhallSyntaxData,
   "r500-fc": r500FcSyntaxData,
+  // Bifrost's codec has a template of its own (emitTsCodec: clause streams, not words).
+  bifrost: () => ({}),
 };

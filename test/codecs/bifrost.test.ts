@@ -1,0 +1,291 @@
+/**
+ * The Bifrost codec against the text Mesa's disassembler printed (../shared/corpora/expected/bifrost):
+ * every stream of shown.jsonl and edge-shown.jsonl in plain and, where given, verbose mode, byte for
+ * byte; every stream of rejected-shown.jsonl rejected with a ClauseStreamError of its labelled kind;
+ * random bytes never throw anything else. Worked examples of bifrost-clauses.md §11 are in the files.
+ *
+ * @needs-upstream mesa
+ */
+import fc from "fast-check";
+import { readFileSync } from "fs";
+import * as path from "path";
+import { defaultRootDir } from "../../generator/load/upstreamRoots";
+import {
+  ClauseStreamError,
+  decodeClause,
+  decodeStream,
+  disassembleEachClause,
+  disassembleProgram,
+  encodeClause,
+  assemble,
+  BifrostAssemblyError,
+  type ClauseContent,
+} from "../../out/ts/bifrost";
+
+interface Vector {
+  id: string;
+  hex: string;
+  status: string;
+  status_verbose?: string;
+  kind?: string;
+  text?: string;
+  text_verbose?: string;
+}
+
+const EXPECTED = path.join(defaultRootDir("expected"), "bifrost");
+const vectors = (file: string): Vector[] =>
+  readFileSync(path.join(EXPECTED, file), "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as Vector);
+const bytesOf = (hex: string) => new Uint8Array(Buffer.from(hex, "hex"));
+
+const valid = [...vectors("shown.jsonl"), ...vectors("edge-shown.jsonl")];
+const rejected = vectors("rejected-shown.jsonl");
+
+describe("valid streams print Mesa's text", () => {
+  const cases = valid.flatMap((v) => [
+    { id: v.id, verbose: false, hex: v.hex, text: v.text! },
+    ...(v.text_verbose !== undefined
+      ? [{ id: v.id, verbose: true, hex: v.hex, text: v.text_verbose }]
+      : []),
+  ]);
+
+  test("the expected files hold 251 streams, 71 of them with verbose text", () => {
+    expect(valid).toHaveLength(251);
+    expect(cases).toHaveLength(251 + 71);
+  });
+
+  test.each(cases)("$id (verbose: $verbose)", ({ hex, verbose, text }) => {
+    expect(disassembleProgram(bytesOf(hex), { verbose })).toBe(text);
+  });
+});
+
+describe("rejected streams are typed errors", () => {
+  const cases = rejected.flatMap((v) => [
+    ...(v.status !== "ok" ? [{ ...v, verbose: false }] : []),
+    ...((v.status_verbose ?? v.status) !== "ok" ? [{ ...v, verbose: true }] : []),
+  ]);
+
+  test("every rejected stream is rejected in at least one mode", () => {
+    expect(new Set(cases.map((c) => c.id)).size).toBe(rejected.length);
+  });
+
+  test.each(cases)("$id: $kind (verbose: $verbose)", ({ hex, kind, verbose }) => {
+    const bytes = bytesOf(hex);
+    let error: unknown;
+    try {
+      disassembleProgram(bytes, { verbose });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ClauseStreamError);
+    const e = error as ClauseStreamError;
+    expect(e.kind).toBe(kind!.replace(" (verbose only)", ""));
+    expect(e.byteOffset % 4).toBe(0);
+    expect(e.byteOffset).toBeLessThanOrEqual(bytes.length);
+    expect(e.message).toContain(`byte ${e.byteOffset}: ${e.kind}:`);
+  });
+
+  test("a stream accepted in plain mode but rejected in verbose mode prints its plain text", () => {
+    const plainOnly = rejected.filter((v) => v.status === "ok");
+    expect(plainOnly).toHaveLength(2);
+    for (const v of plainOnly)
+      expect(disassembleProgram(bytesOf(v.hex)).startsWith("clause_0:\n")).toBe(true);
+  });
+});
+
+describe("framing facts (bifrost-clauses.md §2, §10)", () => {
+  const oneTuple = "4d37d5353325aa2e69b507311de3fe5a"; // §11.1
+
+  test("empty input and leading padding print nothing", () => {
+    expect(disassembleProgram(new Uint8Array(0))).toBe("");
+    expect(disassembleProgram(bytesOf("00000000" + oneTuple))).toBe("");
+  });
+
+  test("a length that is not whole words is a length error", () => {
+    expect(() => disassembleProgram(bytesOf(oneTuple + "00"))).toThrow(
+      expect.objectContaining({ kind: "length", byteOffset: 16 }),
+    );
+  });
+
+  test("a clause cut short is truncated at the quadword it needs", () => {
+    // §11.2's first quadword (tag 0x0c: not done) without its constants quadword.
+    expect(() => disassembleProgram(bytesOf("0cd8f58b4dcca992816f05fd112b034a"))).toThrow(
+      expect.objectContaining({ kind: "truncated", byteOffset: 16 }),
+    );
+  });
+
+  test("a trailing partial quadword starting with a zero word is padding", () => {
+    const text = disassembleProgram(bytesOf(oneTuple + "00000000"));
+    expect(text.startsWith("clause_0:\nds(7) osrb bb r_uncond ")).toBe(true);
+  });
+
+  test("disassembleEachClause hands over each clause's text: together, disassembleProgram's", () => {
+    for (const v of valid.slice(0, 20))
+      for (const verbose of [false, true]) {
+        const texts: string[] = [];
+        disassembleEachClause(bytesOf(v.hex), { verbose }, (text) => texts.push(text));
+        expect(texts.join("")).toBe(disassembleProgram(bytesOf(v.hex), { verbose }));
+        for (const t of texts) expect(t).toMatch(/^clause_\d+:\n[\s\S]*\n\n$/);
+      }
+  });
+
+  test("decodeClause gives §11.1's tuple and header", () => {
+    const clause = decodeClause(bytesOf(oneTuple));
+    expect(clause.offset).toBe(0);
+    expect(clause.words).toHaveLength(4);
+    expect(clause.header).toBe(0x0b5fdc63a620);
+    expect(clause.tuples).toEqual([{ regs: 0x53335d537, fma: 0x25d544, add: 0xbed5a }]);
+  });
+
+  test("decodeStream finds §11.7's two clauses at quadwords 0 and 6", () => {
+    const v = valid.find((x) => x.id === "valid-4242-42")!;
+    const clauses = decodeStream(bytesOf(v.hex));
+    expect(clauses.map((c) => [c.offset, c.tuples.length, c.words.length / 4])).toEqual([
+      [0, 8, 6],
+      [6, 1, 2],
+    ]);
+  });
+});
+
+describe("encodeClause", () => {
+  test("every clause of the valid streams: bytes → clause → the same bytes (625 clauses)", () => {
+    let clauses = 0;
+    for (const v of valid) {
+      const bytes = bytesOf(v.hex);
+      for (const clause of decodeStream(bytes)) {
+        const start = 16 * clause.offset;
+        expect(encodeClause(clause)).toEqual(bytes.slice(start, start + 4 * clause.words.length));
+        clauses++;
+      }
+    }
+    expect(clauses).toBe(625);
+  });
+
+  /** Constants quadwords take their modifiers from their constants' top nibbles (§6.4): equal ones say plain. */
+  const TOP_NIBBLE = 0xf0000000;
+  const clauseContent = fc
+    .record({
+      n: fc.integer({ min: 1, max: 8 }),
+      header: fc.nat(2 ** 45 - 1),
+      tuples: fc.array(
+        fc.record({
+          regs: fc.nat(2 ** 35 - 1),
+          fma: fc.nat(2 ** 23 - 1),
+          add: fc.nat(2 ** 20 - 1),
+        }),
+        { minLength: 8, maxLength: 8 },
+      ),
+      constants: fc.array(fc.record({ lo: fc.nat(0xffffffff), hi: fc.nat(0xffffffff) }), {
+        minLength: 6,
+        maxLength: 6,
+      }),
+      pairs: fc.nat(3),
+    })
+    .map(({ n, header, tuples, constants, pairs }): ClauseContent => {
+      // What Mesa's layouts hold: slot 0 in the tuple quadwords for 3, 5, 6 and 8 tuples, then pairs.
+      const embedded = [3, 5, 6, 8].includes(n) ? 1 : 0;
+      const room = [1, 1, 1, 2, 2, 2, 3, 2][n - 1];
+      const constantCount = embedded + 2 * Math.min(pairs, room);
+      const k = constants.map((c) => ({ lo: (c.lo & ~0xf) >>> 0, hi: c.hi }));
+      for (let s = embedded; s + 1 < 6; s += 2)
+        k[s + 1].hi = ((k[s + 1].hi & ~TOP_NIBBLE) | (k[s].hi & TOP_NIBBLE)) >>> 0;
+      return {
+        header,
+        tuples: tuples.slice(0, n),
+        constants: k.map((c, i) => (i < constantCount ? c : { lo: 0, hi: 0 })),
+        modifiers: ["plain", "plain", "plain", "plain", "plain", "plain"],
+        constantCount,
+      };
+    });
+
+  test("random clauses in Mesa's layouts: clause → bytes → the same clause", () => {
+    fc.assert(
+      fc.property(clauseContent, (clause) => {
+        const back = decodeClause(encodeClause(clause));
+        expect(back.header).toBe(clause.header);
+        expect(back.tuples).toEqual(clause.tuples);
+        expect(back.constants).toEqual(clause.constants);
+        expect(back.constantCount).toBe(clause.constantCount);
+      }),
+      { numRuns: 1000, seed: 37 },
+    );
+  });
+
+  test("a clause no layout holds is a RangeError", () => {
+    const clause = decodeClause(bytesOf("4d37d5353325aa2e69b507311de3fe5a"));
+    expect(() => encodeClause({ ...clause, tuples: [] })).toThrow(RangeError);
+    expect(() => encodeClause({ ...clause, constantCount: 4 })).toThrow(RangeError);
+  });
+});
+
+describe("assemble", () => {
+  // PC-relative constants (`clause_N` sources) are not assembled: Mesa's packer writes them from
+  // branch targets, which the text gives only as a clause number.
+  const pcRelative = (v: { text?: string }) => /[^\n]clause_-?\d/.test(v.text!);
+  const plain = valid.filter((v) => !pcRelative(v));
+
+  test("206 of the 251 valid texts have no PC-relative constant", () => {
+    expect(plain).toHaveLength(206);
+  });
+
+  test.each(plain.map((v) => ({ id: v.id, text: v.text! })))(
+    "$id: assemble gives bytes that print the same text",
+    ({ text }) => {
+      expect(disassembleProgram(assemble(text))).toBe(text);
+    },
+  );
+
+  test("a line no instruction prints is an error naming its line", () => {
+    const text = valid.find((v) => v.id === "valid-4242-106")!.text!;
+    const bad = text.replace("*FCMP.f32.gtlt.f1", "*FCMP.f32.bogus");
+    expect(() => assemble(bad)).toThrow(BifrostAssemblyError);
+    expect(() => assemble(bad)).toThrow(/^line 4: /);
+  });
+
+  test("a PC-relative constant is an error", () => {
+    const v = valid.find((x) => pcRelative(x))!;
+    expect(() => assemble(v.text!)).toThrow(BifrostAssemblyError);
+  });
+});
+
+describe("random input", () => {
+  test("random bytes give text or a ClauseStreamError, never anything else", () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 0, maxLength: 200 }),
+        fc.boolean(),
+        (bytes, verbose) => {
+          try {
+            expect(typeof disassembleProgram(bytes, { verbose })).toBe("string");
+          } catch (e) {
+            if (!(e instanceof ClauseStreamError)) throw e;
+          }
+        },
+      ),
+      { numRuns: 2000, seed: 37 },
+    );
+  });
+
+  test("valid streams with a few bytes changed give text or a ClauseStreamError", () => {
+    const streams = valid.map((v) => bytesOf(v.hex));
+    fc.assert(
+      fc.property(
+        fc.nat(streams.length - 1),
+        fc.array(fc.tuple(fc.nat(), fc.nat(255)), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        (index, changes, verbose) => {
+          const bytes = streams[index].slice();
+          for (const [at, value] of changes) bytes[at % bytes.length] = value;
+          try {
+            disassembleProgram(bytes, { verbose });
+          } catch (e) {
+            if (!(e instanceof ClauseStreamError)) throw e;
+          }
+        },
+      ),
+      { numRuns: 2000, seed: 37 },
+    );
+  });
+});
