@@ -220,6 +220,30 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       },
     );
 
+  // Intel genxml (Mesa src/intel/genxml): drop-ins for its generators and its decoder's printing.
+  program
+    .command("genxml-pack")
+    .description(
+      "print what Mesa's gen_pack_header.py prints for an Intel genxml document (genN_pack.h): imports are read beside DOC",
+    )
+    .argument("<doc>", "the genxml document (e.g. src/intel/genxml/gen12.xml)")
+    .option(
+      "--engines <list>",
+      "comma-separated engines whose instructions to keep: render, blitter, video",
+      "render",
+    )
+    .option(
+      "--include-symbols <list>",
+      "comma-separated structs, instructions and registers to keep (enums are always kept)",
+    )
+    .option("--opencl", "the OpenCL variant (genN_cl_pack.h)")
+    .option("--repack", "also write a _repack function per struct and instruction")
+    .option("-o, --output <file>", "write to FILE instead of standard output")
+    .action((doc: string, opts: import("./genxmlIntel").GenxmlPackArgs) => {
+      const { genxmlPackCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlPackCommand(doc, opts, log));
+    });
+
   program
     .command("lookup")
     .description(

@@ -1,0 +1,71 @@
+/**
+ * Loads an Intel genxml document and, recursively, every document it imports (from its own
+ * directory, as upstream does). A missing import and an import cycle are located errors.
+ */
+import { existsSync, readFileSync } from "fs";
+import * as path from "path";
+import type { Diagnostics } from "../../diagnostics";
+import type { GenxmlIntelDocument } from "../../model/genxmlIntel";
+import { recoverDocument } from "../../recover/recoverDocument";
+import { readGenxmlIntelDocument } from "./readDocument";
+
+/** A document and the documents its imports name, by absolute path. */
+export interface GenxmlIntelChain {
+  /** The document asked for. */
+  root: GenxmlIntelDocument;
+  /** Every document read (root included), by absolute path. */
+  byPath: Map<string, GenxmlIntelDocument>;
+  /** Absolute path of each document read. */
+  pathOf: Map<GenxmlIntelDocument, string>;
+}
+
+export interface LoadOptions {
+  /** The name a document goes by in the model and in diagnostics (`mesa:src/…`, or the path as given). */
+  displayOf: (absolutePath: string) => string;
+}
+
+/** Read `file` and its imports; undefined when any of them could not be read. */
+export function loadGenxmlIntelChain(
+  file: string,
+  options: LoadOptions,
+  diags: Diagnostics,
+): GenxmlIntelChain | undefined {
+  const byPath = new Map<string, GenxmlIntelDocument>();
+  const pathOf = new Map<GenxmlIntelDocument, string>();
+  let failed = false;
+  const load = (abs: string, stack: string[]): GenxmlIntelDocument | undefined => {
+    const seen = byPath.get(abs);
+    if (seen) return seen;
+    const display = options.displayOf(abs);
+    const recovered = recoverDocument(display, readFileSync(abs), { xml: true }, diags);
+    const doc = recovered && readGenxmlIntelDocument(recovered, diags);
+    if (!doc) {
+      failed = true;
+      return undefined;
+    }
+    byPath.set(abs, doc);
+    pathOf.set(doc, abs);
+    for (const imp of doc.imports) {
+      const target = path.join(path.dirname(abs), imp.name);
+      if (stack.includes(target) || target === abs) {
+        diags.error(
+          "import-cycle",
+          `importing ${imp.name} closes a cycle: ${[...stack, abs, target].map((p) => path.basename(p)).join(" → ")}`,
+          imp.source,
+        );
+        failed = true;
+      } else if (!existsSync(target)) {
+        diags.error(
+          "missing-import",
+          `${imp.name}: no such document beside ${path.basename(abs)}`,
+          imp.source,
+        );
+        failed = true;
+      } else load(target, [...stack, abs]);
+    }
+    return doc;
+  };
+  const abs = path.resolve(file);
+  const root = load(abs, []);
+  return root && !failed ? { root, byPath, pathOf } : undefined;
+}
