@@ -245,6 +245,38 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     });
 
   program
+    .command("genxml-bits")
+    .description(
+      "print what Mesa's gen_bits_header.py writes (genX_bits.h): per generation, lengths of items and widths and starts of fields",
+    )
+    .argument("<doc...>", "the genxml documents, oldest generation first")
+    .requiredOption("--include-symbols <list>", "comma-separated ITEM or ITEM::FIELD to describe")
+    .option(
+      "--cpp-guard <name>",
+      "the include guard (default: from the -o file's name; STDOUT without -o)",
+    )
+    .option("--engines <list>", "comma-separated engines whose instructions to keep", "render")
+    .option("-o, --output <file>", "write to FILE instead of standard output")
+    .action((docs: string[], opts: import("./genxmlIntel").GenxmlBitsArgs) => {
+      const { genxmlBitsCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlBitsCommand(docs, opts, log));
+    });
+
+  program
+    .command("genxml-sort")
+    .description(
+      "gen_sort_tags.py: write an Intel genxml document in canonical order, or with --validate exit 1 (naming the first element out of place) unless it already is",
+    )
+    .argument("<doc>", "the genxml document")
+    .option("--validate", "check the order instead of writing the sorted document")
+    .option("--quiet", "with --validate: print nothing on standard output")
+    .option("-o, --output <file>", "write the sorted document to FILE instead of standard output")
+    .action((doc: string, opts: import("./genxmlIntel").GenxmlSortArgs) => {
+      const { genxmlSortCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlSortCommand(doc, opts, log));
+    });
+
+  program
     .command("lookup")
     .description(
       "decode a register address (and value) of a rules-ng database as envytools' lookup does: ADDRESS and VALUE in hex; -f FILE (default root.xml, through RNN_PATH; with RNN_PATH unset, as given or else in the envytools tree's rnndb/, the tree --upstream envytools=DIR, $ISAFORGE_UPSTREAM or ../shared/corpora/envytools names), -d DOMAIN (default NV_MMIO), -a VARIANT (a chipset name, or number: 50 is NV50), -v VARSET VARIANT, -c for no colour",

@@ -4,7 +4,7 @@
  * intel_print_group (`genxml-decode`). Problems are located diagnostics on stderr; nothing is
  * written then, and an `-o` file keeps what it had.
  */
-import { existsSync, renameSync, statSync, writeFileSync } from "fs";
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "fs";
 import * as path from "path";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
@@ -88,4 +88,93 @@ export function genxmlPackCommand(file: string, args: GenxmlPackArgs, log: Log):
     repack: !!args.repack,
   });
   return writeResult(text, args.output, log);
+}
+
+export interface GenxmlBitsArgs {
+  includeSymbols?: string;
+  cppGuard?: string;
+  engines?: string;
+  output?: string;
+}
+
+export function genxmlBitsCommand(files: string[], args: GenxmlBitsArgs, log: Log): number {
+  if (args.includeSymbols === undefined) {
+    log.err("isaforge: error[usage]: genxml-bits needs --include-symbols");
+    return EXIT_USAGE;
+  }
+  if (files.some((f) => missingFile(f, log))) return EXIT_USAGE;
+  const { mergedItems } =
+    require("./readers/genxmlIntel/merge") as typeof import("./readers/genxmlIntel/merge");
+  const { bitsHeader, BitsSymbolError } =
+    require("./emit/genxmlIntel/bitsHeader") as typeof import("./emit/genxmlIntel/bitsHeader");
+  const engines = new Set((args.engines ?? "render").split(","));
+  const inputs = [];
+  for (const file of files) {
+    const chain = loadForCommand(file, log);
+    if (!chain) return EXIT_INPUT_ERRORS;
+    // gen_bits_header drops the document's own instructions for other engines before merging.
+    const own = chain.root.items.filter(
+      (i) => i.kind !== "instruction" || !i.engines || i.engines.some((e) => engines.has(e)),
+    );
+    inputs.push({ doc: chain.root, items: mergedItems(chain, chain.root, own) });
+  }
+  const toStdout = args.output === undefined || args.output === "-";
+  const guard =
+    args.cppGuard ??
+    (toStdout ? "STDOUT" : path.basename(args.output!).toUpperCase().replace(/\./g, "_"));
+  let text: string;
+  try {
+    text = bitsHeader(inputs, args.includeSymbols.split(","), guard);
+  } catch (e) {
+    if (!(e instanceof BitsSymbolError)) throw e;
+    log.err(`isaforge: error[unknown-symbol]: --include-symbols: ${e.message}`);
+    return EXIT_INPUT_ERRORS;
+  }
+  return writeResult(text, args.output, log);
+}
+
+export interface GenxmlSortArgs {
+  validate?: boolean;
+  quiet?: boolean;
+  output?: string;
+}
+
+/**
+ * gen_sort_tags.py: with --validate, exit 0 iff the document is in canonical form (1 with the
+ * located reason otherwise; `Processing «path»... done.` unless --quiet); else write it sorted.
+ */
+export function genxmlSortCommand(file: string, args: GenxmlSortArgs, log: Log): number {
+  if (missingFile(file, log)) return EXIT_USAGE;
+  const { recoverDocument } =
+    require("./recover/recoverDocument") as typeof import("./recover/recoverDocument");
+  const { parseXml, locateElement } = require("./readers/xml") as typeof import("./readers/xml");
+  const { sortedDocument, validateSorted } =
+    require("./emit/genxmlIntel/sortTags") as typeof import("./emit/genxmlIntel/sortTags");
+  const diags = new Diagnostics();
+  const doc = recoverDocument(
+    displayOf(path.resolve(file)),
+    readFileSync(file),
+    { xml: true },
+    diags,
+  );
+  const root = doc && parseXml(doc, diags);
+  if (args.validate && !args.quiet) process.stdout.write(`Processing ${file}... `);
+  if (doc && root && root.name !== "genxml")
+    diags.error(
+      "unknown-element",
+      `the root element is <${root.name}>; an Intel genxml document has <genxml>`,
+      locateElement(doc, root),
+    );
+  if (doc && root && !diags.hasErrors) {
+    const result = args.validate ? validateSorted(root) : sortedDocument(root);
+    if (typeof result === "string") return writeResult(result, args.output, log);
+    if (result) diags.error("not-canonical", result.message, locateElement(doc, result.element));
+  }
+  if (diags.hasErrors) {
+    if (args.validate && !args.quiet) process.stdout.write("\n");
+    for (const d of diags.sorted()) if (d.severity === "error") log.err(formatDiagnostic(d));
+    return EXIT_INPUT_ERRORS;
+  }
+  if (!args.quiet) process.stdout.write("done.\n");
+  return EXIT_OK;
 }

@@ -287,12 +287,10 @@ function packFunction(ctx: PackContext, s: GenxmlIntelStruct, repack: boolean) {
   }
   return {
     first: `${fn}(__attribute__((unused)) ${params[0]}`,
-    rest: params
-      .slice(1)
-      .map((p, k) => ({
-        text: `${pad}__attribute__((unused)) ${p}`,
-        last: k === params.length - 2,
-      })),
+    rest: params.slice(1).map((p, k) => ({
+      text: `${pad}__attribute__((unused)) ${p}`,
+      last: k === params.length - 2,
+    })),
     dw:
       length > 0
         ? opencl

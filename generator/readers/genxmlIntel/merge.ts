@@ -12,10 +12,17 @@ import type {
 } from "../../model/genxmlIntel";
 import type { GenxmlIntelChain } from "./loadChain";
 
-/** Items in the order the generators emit them. */
-export function mergedItems(chain: GenxmlIntelChain, doc = chain.root): GenxmlIntelItem[] {
-  const local = new Set(doc.items.map((i) => `${i.kind}\0${i.name}`));
-  const items = [...doc.items];
+/**
+ * Items in the order the generators emit them. `own` replaces the document's own items (the bits
+ * generator drops some instructions before merging, so that imported ones of the name come back).
+ */
+export function mergedItems(
+  chain: GenxmlIntelChain,
+  doc = chain.root,
+  own: GenxmlIntelItem[] = doc.items,
+): GenxmlIntelItem[] {
+  const local = new Set(own.map((i) => `${i.kind}\0${i.name}`));
+  const items = [...own];
   let added = false;
   const dir = path.dirname(chain.pathOf.get(doc)!);
   for (const imp of doc.imports) {
@@ -35,7 +42,7 @@ export function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function stableSortBy<T>(xs: readonly T[], cmp: (a: T, b: T) => number): T[] {
+export function stableSortBy<T>(xs: readonly T[], cmp: (a: T, b: T) => number): T[] {
   return xs
     .map((x, i) => ({ x, i }))
     .sort((a, b) => cmp(a.x, b.x) || a.i - b.i)
@@ -56,28 +63,38 @@ export function structDependencies(s: GenxmlIntelStruct, structNames: Set<string
   return deps;
 }
 
+/** How §2.2's order sees an item, whatever represents it (the model, or XML as written). */
+export interface OrderingView<I> {
+  kind(item: I): string;
+  name(item: I): string;
+  /** Struct names used as field types inside the item, first use first. */
+  dependencies(item: I, structNames: Set<string>): string[];
+  /** The item with its children sorted (enum values by value, direct members by start). */
+  withSortedChildren(item: I): I;
+}
+
 /**
- * §2.2: enums by name, structs in dependency order, instructions and registers by name; enum values
- * by value, the direct members of each struct by start (groups' contents and field values as written).
+ * §2.2: enums by name, structs in dependency order, instructions and registers by name (anything
+ * else dropped); children sorted by `view.withSortedChildren`.
  */
-export function canonicalOrder(items: GenxmlIntelItem[]): GenxmlIntelItem[] {
-  const byName = (a: GenxmlIntelItem, b: GenxmlIntelItem) => byCodePoint(a.name, b.name);
-  const sorted = (kind: GenxmlIntelItem["kind"]) =>
+export function orderItems<I>(items: I[], view: OrderingView<I>): I[] {
+  const byName = (a: I, b: I) => byCodePoint(view.name(a), view.name(b));
+  const sorted = (kind: string) =>
     stableSortBy(
-      items.filter((i) => i.kind === kind),
+      items.filter((i) => view.kind(i) === kind),
       byName,
-    ).map(sortChildren);
-  const structs = sorted("struct") as GenxmlIntelStruct[];
-  const names = new Set(structs.map((s) => s.name));
-  const first = new Map<string, GenxmlIntelStruct>();
-  for (const s of structs) if (!first.has(s.name)) first.set(s.name, s);
-  const emitted: GenxmlIntelStruct[] = [];
-  const done = new Set<GenxmlIntelStruct>();
-  const visiting = new Set<GenxmlIntelStruct>();
-  const visit = (s: GenxmlIntelStruct) => {
+    ).map((i) => view.withSortedChildren(i));
+  const structs = sorted("struct");
+  const names = new Set(structs.map(view.name));
+  const first = new Map<string, I>();
+  for (const s of structs) if (!first.has(view.name(s))) first.set(view.name(s), s);
+  const emitted: I[] = [];
+  const done = new Set<I>();
+  const visiting = new Set<I>();
+  const visit = (s: I) => {
     if (visiting.has(s)) return; // a cycle is reported by the checks; do not loop here
     visiting.add(s);
-    for (const d of structDependencies(s, names)) visit(first.get(d)!);
+    for (const d of view.dependencies(s, names)) visit(first.get(d)!);
     visiting.delete(s);
     if (!done.has(s)) {
       done.add(s);
@@ -86,6 +103,16 @@ export function canonicalOrder(items: GenxmlIntelItem[]): GenxmlIntelItem[] {
   };
   for (const s of structs) visit(s);
   return [...sorted("enum"), ...emitted, ...sorted("instruction"), ...sorted("register")];
+}
+
+/** §2.2 over model items. */
+export function canonicalOrder(items: GenxmlIntelItem[]): GenxmlIntelItem[] {
+  return orderItems(items, {
+    kind: (i) => i.kind,
+    name: (i) => i.name,
+    dependencies: (i, names) => (i.kind === "struct" ? structDependencies(i, names) : []),
+    withSortedChildren: sortChildren,
+  });
 }
 
 function sortChildren(item: GenxmlIntelItem): GenxmlIntelItem {
