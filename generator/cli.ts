@@ -277,6 +277,24 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     });
 
   program
+    .command("genxml-decode")
+    .description(
+      "print dwords as Mesa's Intel decoder (intel_print_group) prints them: one struct, instruction or register by name, or without --struct every command of a command buffer",
+    )
+    .argument("[file]", "hex dwords, word 0 first (default: standard input)")
+    .requiredOption("--doc <doc>", "the genxml document (e.g. src/intel/genxml/gen12.xml)")
+    .option("--struct <name>", "the struct, instruction or register the dwords are")
+    .option("--binary", "the input is raw little-endian dwords")
+    .option(
+      "--isl-formats <tsv>",
+      "value<TAB>name lines naming surface formats (as the decoder's ISL table)",
+    )
+    .action((file: string | undefined, opts: import("./genxmlIntel").GenxmlDecodeArgs) => {
+      const { genxmlDecodeCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlDecodeCommand(file, opts, log));
+    });
+
+  program
     .command("lookup")
     .description(
       "decode a register address (and value) of a rules-ng database as envytools' lookup does: ADDRESS and VALUE in hex; -f FILE (default root.xml, through RNN_PATH; with RNN_PATH unset, as given or else in the envytools tree's rnndb/, the tree --upstream envytools=DIR, $ISAFORGE_UPSTREAM or ../shared/corpora/envytools names), -d DOMAIN (default NV_MMIO), -a VARIANT (a chipset name, or number: 50 is NV50), -v VARSET VARIANT, -c for no colour",

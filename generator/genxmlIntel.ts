@@ -178,3 +178,88 @@ export function genxmlSortCommand(file: string, args: GenxmlSortArgs, log: Log):
   if (!args.quiet) process.stdout.write("done.\n");
   return EXIT_OK;
 }
+
+export interface GenxmlDecodeArgs {
+  doc: string;
+  struct?: string;
+  binary?: boolean;
+  islFormats?: string;
+}
+
+/** Hex dwords (`0x` optional; spaces, commas or newlines between; `#` comments); errors located. */
+export function parseHexDwords(text: string, file: string, diags: Diagnostics): number[] {
+  const words: number[] = [];
+  text.split("\n").forEach((line, i) => {
+    const body = line.replace(/#.*/, "");
+    for (const m of body.matchAll(/[^\s,]+/g)) {
+      const token = m[0];
+      if (/^(0[xX])?[0-9a-fA-F]{1,8}$/.test(token))
+        words.push(parseInt(token.replace(/^0[xX]/, ""), 16) >>> 0);
+      else
+        diags.error(
+          "bad-dword",
+          `'${token}' is not a dword in hex (at most 8 digits, 0x optional)`,
+          { file, line: i + 1, column: (m.index ?? 0) + 1 },
+        );
+    }
+  });
+  return words;
+}
+
+/** `value<TAB>name` lines: the ISL surface formats the decoder names. */
+function readSurfaceFormats(file: string): Map<number, string> {
+  const formats = new Map<number, string>();
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const [value, name] = line.split("\t");
+    if (name !== undefined && /^\d+$/.test(value)) formats.set(Number(value), name.trim());
+  }
+  return formats;
+}
+
+/**
+ * Print one item (`--struct NAME`) as intel_print_group prints it, or walk a command buffer and
+ * print each command.
+ */
+export function genxmlDecodeCommand(
+  file: string | undefined,
+  args: GenxmlDecodeArgs,
+  log: Log,
+): number {
+  if (missingFile(args.doc, log) || (file !== undefined && missingFile(file, log)))
+    return EXIT_USAGE;
+  if (args.islFormats !== undefined && missingFile(args.islFormats, log)) return EXIT_USAGE;
+  const chain = loadForCommand(args.doc, log);
+  if (!chain) return EXIT_INPUT_ERRORS;
+  const { decoderSpec } =
+    require("./readers/genxmlIntel/runtimeView") as typeof import("./readers/genxmlIntel/runtimeView");
+  const { findGroup, printCommands, printStruct } =
+    require("./runtime/genxmlIntel/decode") as typeof import("./runtime/genxmlIntel/decode");
+  const spec = decoderSpec(chain);
+  const bytes = readFileSync(file ?? 0);
+  const diags = new Diagnostics();
+  let dwords: number[];
+  if (args.binary) {
+    if (bytes.length % 4) {
+      log.err(
+        `isaforge: error[bad-dword]: ${file ?? "<stdin>"}: ${bytes.length} bytes is not a whole number of dwords`,
+      );
+      return EXIT_INPUT_ERRORS;
+    }
+    dwords = Array.from({ length: bytes.length / 4 }, (_, i) => bytes.readUInt32LE(4 * i));
+  } else dwords = parseHexDwords(bytes.toString("utf8"), file ?? "<stdin>", diags);
+  if (diags.hasErrors) {
+    for (const d of diags.sorted()) log.err(formatDiagnostic(d));
+    return EXIT_INPUT_ERRORS;
+  }
+  const formats = args.islFormats !== undefined ? readSurfaceFormats(args.islFormats) : undefined;
+  if (args.struct !== undefined) {
+    if (!findGroup(spec, args.struct)) {
+      log.err(
+        `isaforge: error[unknown-struct]: ${args.doc} has no struct, instruction or register '${args.struct}'`,
+      );
+      return EXIT_INPUT_ERRORS;
+    }
+    process.stdout.write(printStruct(spec, args.struct, dwords, formats)!);
+  } else process.stdout.write(printCommands(spec, dwords, formats));
+  return EXIT_OK;
+}
