@@ -10,6 +10,7 @@ import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
 import { checkGenxmlIntelChain } from "./readers/genxmlIntel/check";
 import { loadGenxmlIntelChain, type GenxmlIntelChain } from "./readers/genxmlIntel/loadChain";
+import type { GenxmlIntelDocument } from "./model/genxmlIntel";
 
 /** Documents on the command line are named as given (relative to the working directory). */
 function displayOf(abs: string): string {
@@ -17,9 +18,13 @@ function displayOf(abs: string): string {
 }
 
 /** Read and check a document and its imports; undefined after printing the errors. */
-export function loadForCommand(file: string, log: Log): GenxmlIntelChain | undefined {
+export function loadForCommand(
+  file: string,
+  log: Log,
+  cache?: Map<string, GenxmlIntelDocument>,
+): GenxmlIntelChain | undefined {
   const diags = new Diagnostics();
-  const chain = loadGenxmlIntelChain(file, { displayOf }, diags);
+  const chain = loadGenxmlIntelChain(file, { displayOf, cache }, diags);
   if (chain) checkGenxmlIntelChain(chain, diags);
   const errors = diags.sorted().filter((d) => d.severity === "error");
   if (!chain || errors.length) {
@@ -109,8 +114,9 @@ export function genxmlBitsCommand(files: string[], args: GenxmlBitsArgs, log: Lo
     require("./emit/genxmlIntel/bitsHeader") as typeof import("./emit/genxmlIntel/bitsHeader");
   const engines = new Set((args.engines ?? "render").split(","));
   const inputs = [];
+  const cache = new Map<string, GenxmlIntelDocument>();
   for (const file of files) {
-    const chain = loadForCommand(file, log);
+    const chain = loadForCommand(file, log, cache);
     if (!chain) return EXIT_INPUT_ERRORS;
     // gen_bits_header drops the document's own instructions for other engines before merging.
     const own = chain.root.items.filter(

@@ -22,6 +22,11 @@ export interface GenxmlIntelChain {
 export interface LoadOptions {
   /** The name a document goes by in the model and in diagnostics (`mesa:src/…`, or the path as given). */
   displayOf: (absolutePath: string) => string;
+  /**
+   * Documents already read, by absolute path: several chains share their imports (genX_bits.h
+   * reads 14 documents whose chains hold gen4.xml twelve times).
+   */
+  cache?: Map<string, GenxmlIntelDocument>;
 }
 
 /** Read `file` and its imports; undefined when any of them could not be read. */
@@ -37,8 +42,12 @@ export function loadGenxmlIntelChain(
     const seen = byPath.get(abs);
     if (seen) return seen;
     const display = options.displayOf(abs);
-    const recovered = recoverDocument(display, readFileSync(abs), { xml: true }, diags);
-    const doc = recovered && readGenxmlIntelDocument(recovered, diags);
+    let doc = options.cache?.get(abs);
+    if (!doc) {
+      const recovered = recoverDocument(display, readFileSync(abs), { xml: true }, diags);
+      doc = recovered && readGenxmlIntelDocument(recovered, diags);
+      if (doc) options.cache?.set(abs, doc);
+    }
     if (!doc) {
       failed = true;
       return undefined;

@@ -4,6 +4,7 @@
  * and length (walkCommands).
  */
 import {
+  asDwords,
   groupLength,
   guessLength,
   printGroupLines,
@@ -141,28 +142,46 @@ export interface WalkedCommand {
   length: number;
 }
 
+/** Per spec: instructions by opcode mask, most specific mask first, then by opcode. */
+const opcodeIndex = new WeakMap<
+  DecoderSpec,
+  { mask: number; byOpcode: Map<number, DecoderGroup> }[]
+>();
+
+function indexOf(spec: DecoderSpec) {
+  let index = opcodeIndex.get(spec);
+  if (index) return index;
+  const byMask = new Map<number, Map<number, DecoderGroup>>();
+  for (const g of Object.values(spec.instructions)) {
+    if (g.opcodeMask === 0) continue;
+    const m = byMask.get(g.opcodeMask) ?? new Map<number, DecoderGroup>();
+    byMask.set(g.opcodeMask, m);
+    if (!m.has(g.opcode)) m.set(g.opcode, g);
+  }
+  const bits = (m: number) => m.toString(2).replace(/0/g, "").length;
+  index = [...byMask.entries()]
+    .sort(([a], [b]) => bits(b) - bits(a) || a - b)
+    .map(([mask, byOpcode]) => ({ mask, byOpcode }));
+  opcodeIndex.set(spec, index);
+  return index;
+}
+
 /** The instruction whose opcode fields match a header dword: the most specific match. */
 export function findInstruction(spec: DecoderSpec, header: number): DecoderGroup | undefined {
-  let best: DecoderGroup | undefined;
-  let bestBits = -1;
-  for (const g of Object.values(spec.instructions)) {
-    if (g.opcodeMask === 0 || (header & g.opcodeMask) >>> 0 !== g.opcode) continue;
-    const bits = g.opcodeMask.toString(2).replace(/0/g, "").length;
-    if (bits > bestBits) {
-      best = g;
-      bestBits = bits;
-    }
+  for (const { mask, byOpcode } of indexOf(spec)) {
+    const g = byOpcode.get((header & mask) >>> 0);
+    if (g) return g;
   }
-  return best;
+  return undefined;
 }
 
 /** Walk a command buffer by opcode and length; an unknown header is one dword. */
 export function walkCommands(spec: DecoderSpec, dwords: ArrayLike<number>): WalkedCommand[] {
   const out: WalkedCommand[] = [];
-  for (let i = 0; i < dwords.length;) {
-    const rest = Array.prototype.slice.call(dwords, i) as number[];
-    const instruction = findInstruction(spec, dwords[i] >>> 0);
-    const n = instruction ? groupLength(instruction, rest) : guessLength(dwords[i]);
+  const all = asDwords(dwords);
+  for (let i = 0; i < all.length;) {
+    const instruction = findInstruction(spec, all[i]);
+    const n = instruction ? groupLength(instruction, all.subarray(i)) : guessLength(all[i]);
     const length = Math.max(1, n);
     out.push({ index: i, ...(instruction ? { instruction } : {}), length });
     i += length;
@@ -178,9 +197,10 @@ export function printCommands(
 ): string {
   const lines: string[] = [];
   const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
-  for (const c of walkCommands(spec, dwords)) {
+  const all = asDwords(dwords);
+  for (const c of walkCommands(spec, all)) {
     // Past its length the decoder shows the memory that follows (the next commands).
-    const rest = Array.prototype.slice.call(dwords, c.index) as number[];
+    const rest = all.subarray(c.index);
     lines.push(
       `0x${hex8(4 * c.index)}:  0x${hex8(dwords[c.index])}:  ${c.instruction?.name ?? "unknown instruction"}`,
     );

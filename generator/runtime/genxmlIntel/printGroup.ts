@@ -11,6 +11,11 @@ const MASK64 = (1n << 64n) - 1n;
 /** Surface format names appended to `Surface Format` values (value → ISL name). */
 export type SurfaceFormats = ReadonlyMap<number, string>;
 
+/** Dwords as a typed array, so that the rest from a dword on is a view, not a copy. */
+export function asDwords(dwords: ArrayLike<number>): Uint32Array {
+  return dwords instanceof Uint32Array ? dwords : Uint32Array.from(dwords);
+}
+
 function dword(dwords: ArrayLike<number>, i: number): number {
   return i >= 0 && i < dwords.length ? dwords[i] >>> 0 : 0;
 }
@@ -247,7 +252,7 @@ export function printGroupLines(
           spec,
           nested,
           offset + 4 * k,
-          Array.prototype.slice.call(dwords, k) as number[],
+          asDwords(dwords).subarray(k),
           v.start % 32,
           out,
           formats,
