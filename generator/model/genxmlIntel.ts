@@ -131,3 +131,30 @@ export interface GenxmlIntelValue {
   dontUse?: boolean;
   source: SourceRef;
 }
+
+/** The headers a spec of Intel genxml documents builds under `c/<id>/`, as meson runs the generators. */
+export interface GenxmlIntelHeaderSettings {
+  /** gen_pack_header.py runs: the document (its file name), the options, the output path. */
+  pack: GenxmlIntelPackOutput[];
+  /** gen_bits_header.py runs. */
+  bits?: GenxmlIntelBitsOutput[];
+}
+
+export interface GenxmlIntelPackOutput {
+  document: string;
+  path: string;
+  /** `--engines` (default `render`). */
+  engines?: string[];
+  opencl?: boolean;
+  repack?: boolean;
+  /** `--include-symbols`. */
+  includeSymbols?: string[];
+}
+
+export interface GenxmlIntelBitsOutput {
+  /** The documents, in the order given (oldest generation first). */
+  documents: string[];
+  /** Output path; its base name gives the include guard. */
+  path: string;
+  includeSymbols: string[];
+}

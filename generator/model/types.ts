@@ -12,7 +12,7 @@
  * - Every element carries `source`: the position in the document as the user gave it (before recovery).
  */
 
-import type { GenxmlIntelDocument } from "./genxmlIntel";
+import type { GenxmlIntelDocument, GenxmlIntelHeaderSettings } from "./genxmlIntel";
 import type { RegisterDatabase } from "./registerDatabase";
 
 export type * from "./registerDatabase";
@@ -71,6 +71,7 @@ export interface GenRange {
 export type DocumentFormat =
   | "rules-ng"
   | "rules-ng-database"
+  | "genxml-intel"
   | "isaspec"
   | "valhall-xml"
   | "r500-regs"
@@ -135,6 +136,8 @@ export interface IsaInfo {
   assemblySyntax?: "isaspec" | "valhall" | "r500-fc";
   /** For a spec of rules-ng register databases: the upstream tool whose headers the build writes. */
   registerHeaders?: RegisterHeaderSettings;
+  /** For a spec of Intel genxml documents: the headers Mesa's meson.build generates from them. */
+  genxmlIntelHeaders?: GenxmlIntelHeaderSettings;
   source: SourceRef;
 }
 

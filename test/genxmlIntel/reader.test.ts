@@ -78,6 +78,15 @@ describe("the Intel documents", () => {
 /** Each fixture and the diagnostics it gives (file:line:col: error[code]: message). */
 const BAD: [string, string[]][] = [
   [
+    "missing-attribute.xml",
+    ["missing-attribute.xml:4:5: error[missing-attribute]: <field> needs 'end'"],
+  ],
+  ["stray-text.xml", ["stray-text.xml:4:5: error[unexpected-text]: text 'stray' inside <field>"]],
+  [
+    "bad-nonzero.xml",
+    ['bad-nonzero.xml:4:51: error[bad-value]: nonzero="yes" is neither true nor false'],
+  ],
+  [
     "unknown-element.xml",
     [
       "unknown-element.xml:5:5: error[unknown-element]: <bitfield> cannot stand in <struct> (allowed: field, group)",
@@ -158,6 +167,20 @@ describe("bad documents", () => {
     expect(r.err[0]).toMatch(/past-end\.xml:5:5: error\[field-past-end\]/);
     expect(readFileSync(out, "utf8")).toBe("previous\n");
     expect(existsSync(`${out}.isaforge-tmp`)).toBe(false);
+  });
+
+  test("genxml-sort --validate names the first element out of canonical order", async () => {
+    const r = await runCaptured([
+      "genxml-sort",
+      "--validate",
+      "--quiet",
+      path.join(FIXTURES, "unsorted.xml"),
+    ]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.err.map((l) => l.replace(/^.*unsorted\.xml/, "unsorted.xml"))).toEqual([
+      'unsorted.xml:4:5: error[not-canonical]: in <struct name="S">: <field name="b"> is not where the canonical order puts it (there: <field name="a">)',
+    ]);
   });
 
   test("an engine gen_pack_header does not take is a usage error", async () => {

@@ -95,30 +95,47 @@ export function canonicalElements(root: XmlElement): XmlElement[] | SortProblem 
   return [...children.filter((c) => c.name === "import"), ...items];
 }
 
-/** Same tag, attributes (in order) and element children, comments and blanks aside. */
-function sameElement(a: XmlElement, b: XmlElement): boolean {
-  if (a.name !== b.name) return false;
+function sameAttributes(a: XmlElement, b: XmlElement): boolean {
   const ka = Object.entries(a.attrs);
   const kb = Object.entries(b.attrs);
-  if (ka.length !== kb.length || ka.some(([k, v], i) => kb[i][0] !== k || kb[i][1] !== v))
-    return false;
+  return ka.length === kb.length && ka.every(([k, v], i) => kb[i][0] === k && kb[i][1] === v);
+}
+
+/** Same tag, attributes (in order) and element children, comments and blanks aside. */
+function sameElement(a: XmlElement, b: XmlElement): boolean {
+  if (a.name !== b.name || !sameAttributes(a, b)) return false;
   const ca = childElements(a);
   const cb = childElements(b);
   return ca.length === cb.length && ca.every((c, i) => sameElement(c, cb[i]));
+}
+
+function describe(el: XmlElement): string {
+  return `<${el.name}${el.attrs.name !== undefined ? ` name="${el.attrs.name}"` : ""}>`;
+}
+
+/** The first element of `actual` that differs from the canonical `sorted`, descending into items. */
+function firstMisplaced(actual: XmlElement[], sorted: XmlElement[]): SortProblem | undefined {
+  for (let i = 0; i < actual.length; i++) {
+    const [a, b] = [actual[i], sorted[i]];
+    if (sameElement(a, b)) continue;
+    // Same item with its children out of order: point at the child.
+    if (a.name === b.name && a.attrs.name === b.attrs.name && sameAttributes(a, b)) {
+      const inner = firstMisplaced(childElements(a), childElements(b));
+      if (inner) return { ...inner, message: `in ${describe(a)}: ${inner.message}` };
+    }
+    return {
+      message: `${describe(a)} is not where the canonical order puts it (there: ${describe(b)})`,
+      element: a,
+    };
+  }
+  return undefined;
 }
 
 /** gen_sort_tags --validate: undefined when valid, else the first element out of place. */
 export function validateSorted(root: XmlElement): SortProblem | undefined {
   const sorted = canonicalElements(root);
   if (!Array.isArray(sorted)) return sorted;
-  const children = childElements(root);
-  for (let i = 0; i < children.length; i++)
-    if (!sameElement(children[i], sorted[i]))
-      return {
-        message: `<${children[i].name}${children[i].attrs.name !== undefined ? ` name="${children[i].attrs.name}"` : ""}> is not where the canonical order puts it (there: <${sorted[i].name}${sorted[i].attrs.name !== undefined ? ` name="${sorted[i].attrs.name}"` : ""}>)`,
-        element: children[i],
-      };
-  return undefined;
+  return firstMisplaced(childElements(root), sorted);
 }
 
 /** ElementTree's attribute escaping. */

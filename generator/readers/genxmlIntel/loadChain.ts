@@ -78,3 +78,42 @@ export function loadGenxmlIntelChain(
   const root = load(abs, []);
   return root && !failed ? { root, byPath, pathOf } : undefined;
 }
+
+/**
+ * The chains of documents read already (a spec's, named `TREE:PATH`): each document with its
+ * imports, which must be documents of the same set. A missing import or a cycle is an error.
+ */
+export function chainsOfDocuments(
+  docs: GenxmlIntelDocument[],
+  diags: Diagnostics,
+): Map<GenxmlIntelDocument, GenxmlIntelChain> {
+  const byPath = new Map(docs.map((d) => [d.file, d]));
+  const pathOf = new Map(docs.map((d) => [d, d.file]));
+  const chains = new Map<GenxmlIntelDocument, GenxmlIntelChain>();
+  const broken = new Set<GenxmlIntelDocument>();
+  const visit = (doc: GenxmlIntelDocument, stack: GenxmlIntelDocument[]): boolean => {
+    let ok = true;
+    for (const imp of doc.imports) {
+      const target = byPath.get(path.posix.join(path.posix.dirname(doc.file), imp.name));
+      if (!target) {
+        diags.error(
+          "missing-import",
+          `${imp.name}: no document of the spec beside ${path.posix.basename(doc.file)}`,
+          imp.source,
+        );
+        ok = false;
+      } else if (stack.includes(target) || target === doc) {
+        diags.error(
+          "import-cycle",
+          `importing ${imp.name} closes a cycle: ${[...stack, doc, target].map((d) => path.posix.basename(d.file)).join(" → ")}`,
+          imp.source,
+        );
+        ok = false;
+      } else ok = visit(target, [...stack, doc]) && ok;
+    }
+    return ok;
+  };
+  for (const doc of docs) if (!visit(doc, [])) broken.add(doc);
+  for (const doc of docs) if (!broken.has(doc)) chains.set(doc, { root: doc, byPath, pathOf });
+  return chains;
+}
