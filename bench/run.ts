@@ -3,7 +3,7 @@
  *
  *   npm run bench [-- --json] [--words N] [--passes N] [--processes N] [--seed S] [--scale N,N,…] [--isa id,…]
  *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N]
- *                 [--codec-words N] [--codec-lengths N,N,…] [--codecs-only]
+ *                 [--codec-words N] [--codec-lengths N,N,…] [--codecs-only] [--genxml-lengths N,N,…]
  *
  * --json prints exactly one JSON object on stdout:
  *   { "<id>": { "dispatchTs", "linearTs", "dispatchC" }   instructions/s, best timed pass
@@ -20,6 +20,10 @@
  *       "baselineDecodePerSec"?, "baselineEncodePerSec"?,  build it), decode, encode, and the same by
  *       "baselineRev"?, "baselineUnavailable"?,           the codec of baselineRev (bench/baselineCodec.ts)
  *       "byLength": { "<words>": … } } } }                 alternating, instructions/s against program length
+ *     "genxmlIntel": { "packBytes", "packColdMs",          Intel genxml, where the mesa tree is
+ *       "packWarmMs", "packWarmMsPerMB", "bitsMs",          (bench/genxmlIntelSpeed.ts): the 28 meson
+ *       "printDwordsPerSec": { "<dwords>": … },             pack headers, genX_bits.h, the TS decoder
+ *       "walkDwordsPerSec": { "<dwords>": … } }             against buffer length (--genxml-lengths)
  * --codecs-only measures the codecs alone (no decode tables, no builds).
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
  *
@@ -42,6 +46,8 @@ import {
 import { runBenchScript } from "./childProcess";
 import { CLAUSE_DEFAULTS, type ClauseFigures } from "./clauseSpeed";
 import { CODEC_DEFAULTS, codecArgs, type CodecFigures } from "./codecSpeed";
+import type { GenxmlIntelBench } from "./genxmlIntelSpeed";
+import { upstreamRoots } from "../generator/load/upstreamRoots";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
 import type { SiteBench } from "./sitePages";
 
@@ -64,6 +70,8 @@ export interface BenchOptions {
   /** Program lengths (words) the codecs' scaling is measured at. */
   codecLengths: number[];
   codecsOnly: boolean;
+  /** Buffer lengths (dwords) the Intel genxml decoder is measured at. */
+  genxmlLengths: number[];
 }
 
 /** Decode figures by ISA id, plus `build` and `scale`. */
@@ -75,9 +83,12 @@ export interface BenchResult {
     | Record<string, CodecFigures>
     | Record<string, ClauseFigures>
     | SiteBench
+    | GenxmlIntelBench
     | number
     | undefined;
   build?: BuildTimes;
+  /** bench/genxmlIntelSpeed.ts, where the mesa tree is at hand. */
+  genxmlIntel?: GenxmlIntelBench;
   scale?: Record<string, number>;
   /** Clause ISAs' disassemblers (bench/clauseSpeed.ts). */
   clauses?: Record<string, ClauseFigures>;
@@ -104,6 +115,7 @@ const DEFAULTS: BenchOptions = {
   codecWords: CODEC_DEFAULTS.words,
   codecLengths: CODEC_DEFAULTS.lengths,
   codecsOnly: false,
+  genxmlLengths: [1000, 10000, 100000],
 };
 
 function positiveInt(name: string, text: string | undefined): number {
@@ -124,6 +136,8 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (a === "--codec-words") o.codecWords = positiveInt(a, value());
     else if (a === "--codec-lengths")
       o.codecLengths = (value() ?? "").split(",").map((s) => positiveInt(a, s));
+    else if (a === "--genxml-lengths")
+      o.genxmlLengths = (value() ?? "").split(",").map((s) => positiveInt(a, s));
     else if (a === "--words") o.words = positiveInt(a, value());
     else if (a === "--passes") o.passes = positiveInt(a, value());
     else if (a === "--processes") o.processes = positiveInt(a, value());
@@ -216,6 +230,18 @@ export function runBench(
       dispatchC: Math.max(...runs.map((r) => r.dispatchC)),
     };
   }
+  // Intel genxml: header generation per MB and the decoder's throughput (needs the mesa tree).
+  let genxmlIntel: GenxmlIntelBench | undefined;
+  if (upstreamRoots().get("mesa")) {
+    progress("Intel genxml: pack headers, genX_bits.h, decoding…");
+    genxmlIntel = runBenchScript<GenxmlIntelBench>("genxmlIntelSpeed.ts", [
+      "--json",
+      "--rounds",
+      String(o.passes),
+      "--lengths",
+      o.genxmlLengths.join(","),
+    ]);
+  }
   progress("site: size, pages, first paint of the largest page…");
   const site = runBenchScript<SiteBench>("sitePages.ts", [
     "--json",
@@ -235,6 +261,7 @@ export function runBench(
       build,
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
       site,
+      ...(genxmlIntel ? { genxmlIntel } : {}),
     } as BenchResult;
     // The compiled CLI's cold build in several rounds; the median.
     const cli: number[] = [];
@@ -321,13 +348,37 @@ function clauseReport(clauses: Record<string, ClauseFigures> | undefined): strin
   ]);
 }
 
+/** The Intel genxml section: generation per MB of header, decode throughput against length. */
+function genxmlIntelReport(g: GenxmlIntelBench): string[] {
+  const lengths = Object.keys(g.printDwordsPerSec);
+  return [
+    `Intel genxml (bench/genxmlIntelSpeed.ts): genxml-pack's 28 meson headers, ${(g.packBytes / 1e6).toFixed(2)} MB: first round ${fmt(g.packColdMs)} ms, warm ${fmt(g.packWarmMs)} ms (${g.packWarmMsPerMB} ms per MB written); genX_bits.h ${fmt(g.bitsMs)} ms`,
+    "TS decoder, dwords/s against buffer length (gen12 commands):",
+    "",
+    ...table([
+      ["dwords", "print (intel_print_group text)", "walk by opcode and length"],
+      ...lengths.map((n) => [
+        fmt(Number(n)),
+        fmt(g.printDwordsPerSec[n]),
+        fmt(g.walkDwordsPerSec[n]),
+      ]),
+    ]),
+  ];
+}
+
 export function formatReport(o: BenchOptions, result: BenchResult, scale: ScalePoint[]): string {
   const lines: string[] = [...codecReport(result.codecs), ...clauseReport(result.clauses)];
   const build = result.build;
   if (!build) return lines.join("\n");
   lines.push("");
   const ids = Object.keys(result).filter(
-    (k) => k !== "build" && k !== "scale" && k !== "site" && k !== "codecs" && k !== "clauses",
+    (k) =>
+      k !== "build" &&
+      k !== "scale" &&
+      k !== "site" &&
+      k !== "codecs" &&
+      k !== "clauses" &&
+      k !== "genxmlIntel",
   );
   lines.push(
     `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,
@@ -353,6 +404,7 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
           `The site (${path.join(o.out, "site")}): ${fmt(result.site.bytes)} bytes in ${fmt(result.site.pages)} pages; the largest, ${result.site.largest} (${fmt(result.site.largestBytes)} bytes of HTML), paints first after ${fmt(result.site.largestFirstPaintMs)} ms from file:// in Chromium (median of 3)`,
         ]
       : []),
+    ...(result.genxmlIntel ? ["", ...genxmlIntelReport(result.genxmlIntel)] : []),
     "",
     "Time per phase of the shipped build, ms (phase by phase, no cache):",
     "",

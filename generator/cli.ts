@@ -224,6 +224,80 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       },
     );
 
+  // Intel genxml (Mesa src/intel/genxml): drop-ins for its generators and its decoder's printing.
+  program
+    .command("genxml-pack")
+    .description(
+      "print what Mesa's gen_pack_header.py prints for an Intel genxml document (genN_pack.h): imports are read beside DOC",
+    )
+    .argument("<doc>", "the genxml document (e.g. src/intel/genxml/gen12.xml)")
+    .option(
+      "--engines <list>",
+      "comma-separated engines whose instructions to keep: render, blitter, video",
+      "render",
+    )
+    .option(
+      "--include-symbols <list>",
+      "comma-separated structs, instructions and registers to keep (enums are always kept)",
+    )
+    .option("--opencl", "the OpenCL variant (genN_cl_pack.h)")
+    .option("--repack", "also write a _repack function per struct and instruction")
+    .option("-o, --output <file>", "write to FILE instead of standard output")
+    .action((doc: string, opts: import("./genxmlIntel").GenxmlPackArgs) => {
+      const { genxmlPackCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlPackCommand(doc, opts, log));
+    });
+
+  program
+    .command("genxml-bits")
+    .description(
+      "print what Mesa's gen_bits_header.py writes (genX_bits.h): per generation, lengths of items and widths and starts of fields",
+    )
+    .argument("<doc...>", "the genxml documents, oldest generation first")
+    .requiredOption("--include-symbols <list>", "comma-separated ITEM or ITEM::FIELD to describe")
+    .option(
+      "--cpp-guard <name>",
+      "the include guard (default: from the -o file's name; STDOUT without -o)",
+    )
+    .option("--engines <list>", "comma-separated engines whose instructions to keep", "render")
+    .option("-o, --output <file>", "write to FILE instead of standard output")
+    .action((docs: string[], opts: import("./genxmlIntel").GenxmlBitsArgs) => {
+      const { genxmlBitsCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlBitsCommand(docs, opts, log));
+    });
+
+  program
+    .command("genxml-sort")
+    .description(
+      "gen_sort_tags.py: write an Intel genxml document in canonical order, or with --validate exit 1 (naming the first element out of place) unless it already is",
+    )
+    .argument("<doc>", "the genxml document")
+    .option("--validate", "check the order instead of writing the sorted document")
+    .option("--quiet", "with --validate: print nothing on standard output")
+    .option("-o, --output <file>", "write the sorted document to FILE instead of standard output")
+    .action((doc: string, opts: import("./genxmlIntel").GenxmlSortArgs) => {
+      const { genxmlSortCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlSortCommand(doc, opts, log));
+    });
+
+  program
+    .command("genxml-decode")
+    .description(
+      "print dwords as Mesa's Intel decoder (intel_print_group) prints them: one struct, instruction or register by name, or without --struct every command of a command buffer",
+    )
+    .argument("[file]", "hex dwords, word 0 first (default: standard input)")
+    .requiredOption("--doc <doc>", "the genxml document (e.g. src/intel/genxml/gen12.xml)")
+    .option("--struct <name>", "the struct, instruction or register the dwords are")
+    .option("--binary", "the input is raw little-endian dwords")
+    .option(
+      "--isl-formats <tsv>",
+      "value<TAB>name lines naming surface formats (as the decoder's ISL table)",
+    )
+    .action((file: string | undefined, opts: import("./genxmlIntel").GenxmlDecodeArgs) => {
+      const { genxmlDecodeCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlDecodeCommand(file, opts, log));
+    });
+
   program
     .command("lookup")
     .description(

@@ -47,6 +47,13 @@ export const EMITTERS: { name: string; emit: Emitter; usesCodecs?: boolean }[] =
       ).emitRegisterHeaders(m),
   },
   {
+    name: "genxml-intel-headers",
+    emit: (m) =>
+      (
+        require("./emitGenxmlIntelHeaders") as typeof import("./emitGenxmlIntelHeaders")
+      ).emitGenxmlIntelHeaders(m),
+  },
+  {
     name: "register-decoders",
     emit: (m) =>
       (

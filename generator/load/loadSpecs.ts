@@ -26,6 +26,7 @@ import {
 const XML_FORMATS = new Set<DocumentFormat>([
   "rules-ng",
   "rules-ng-database",
+  "genxml-intel",
   "isaspec",
   "valhall-xml",
   "bifrost-xml",
@@ -60,6 +61,7 @@ export interface Manifest {
   units?: { name: string; width: number }[];
   assemblySyntax?: IsaInfo["assemblySyntax"];
   registerHeaders?: IsaInfo["registerHeaders"];
+  genxmlIntelHeaders?: IsaInfo["genxmlIntelHeaders"];
   acceptedWarnings?: { code: string; where: string; why: string }[];
   documents: ManifestDocument[];
   companions: ManifestCompanion[];
@@ -153,6 +155,7 @@ export function loadSpec(
     ...(manifest.units ? { units: manifest.units } : {}),
     ...(manifest.assemblySyntax ? { assemblySyntax: manifest.assemblySyntax } : {}),
     ...(manifest.registerHeaders ? { registerHeaders: manifest.registerHeaders } : {}),
+    ...(manifest.genxmlIntelHeaders ? { genxmlIntelHeaders: manifest.genxmlIntelHeaders } : {}),
     source: json.locate([]),
   };
 

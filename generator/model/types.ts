@@ -12,9 +12,11 @@
  * - Every element carries `source`: the position in the document as the user gave it (before recovery).
  */
 
+import type { GenxmlIntelDocument, GenxmlIntelHeaderSettings } from "./genxmlIntel";
 import type { RegisterDatabase } from "./registerDatabase";
 
 export type * from "./registerDatabase";
+export type * from "./genxmlIntel";
 
 /** Current version of the model format; bumped on incompatible changes. */
 export const MODEL_SCHEMA_VERSION: IsaModel["schemaVersion"] = "2.0.0";
@@ -69,6 +71,7 @@ export interface GenRange {
 export type DocumentFormat =
   | "rules-ng"
   | "rules-ng-database"
+  | "genxml-intel"
   | "isaspec"
   | "valhall-xml"
   | "r500-regs"
@@ -134,6 +137,8 @@ export interface IsaInfo {
   assemblySyntax?: "isaspec" | "valhall" | "r500-fc" | "bifrost";
   /** For a spec of rules-ng register databases: the upstream tool whose headers the build writes. */
   registerHeaders?: RegisterHeaderSettings;
+  /** For a spec of Intel genxml documents: the headers Mesa's meson.build generates from them. */
+  genxmlIntelHeaders?: GenxmlIntelHeaderSettings;
   source: SourceRef;
 }
 
@@ -652,6 +657,8 @@ export interface IsaModel {
    * document no other imports, as headergen reads it (that document, then its imports).
    */
   registerDatabases?: RegisterDatabase[];
+  /** Mesa genxml documents of a spec whose documents are genxml, each as written (intel-genxml). */
+  genxml?: GenxmlIntelDocument[];
   /** How the upstream assembler reads text its disassembler prints otherwise (isaspec-assembler companion). */
   assemblerText?: AssemblerText;
   /** An ISA issued in clauses of tuples of slot words (Bifrost): its slot states and clause framing. */

@@ -11,6 +11,7 @@ import type {
   EnumDef,
   Instruction,
   IsaInfo,
+  IsaModel,
   LookupTable,
   Note,
   Register,
@@ -66,6 +67,8 @@ export interface ModelPart {
   notes?: Note[];
   /** rules-ng register databases (rules-ng-database documents). */
   registerDatabases?: RegisterDatabase[];
+  /** Mesa genxml documents (genxml-intel documents). */
+  genxml?: IsaModel["genxml"];
   /** How the upstream assembler reads text (isaspec-assembler companion). */
   assemblerText?: AssemblerText;
   /** Slot states and clause framing of a clause ISA (bifrost-xml). */

@@ -77,8 +77,10 @@ test("a front page per ISA manual plus index.html, pages of its sections in its 
   // tree are.
   const databases = builtSpecs(["adreno-hw", "etnaviv-hw", "nv-hw"]).length;
   expect(registers.length).toBe(2 * databases);
-  // Each manual cut into pages has the map of its old anchors.
-  const anchors = models.map((m) => `site/${m.isa.id}-anchors.js`);
+  // Each manual cut into pages has the map of its old anchors (a manual of one page has none).
+  const anchors = models
+    .filter((m) => pageFiles().some((p) => p.startsWith(`${m.isa.id}/`)))
+    .map((m) => `site/${m.isa.id}-anchors.js`);
   expect(
     site.paths
       .filter((p) => !p.endsWith(".html"))

@@ -1,0 +1,193 @@
+/**
+ * Intel genxml speed: `genxml-pack`'s generation time per MB of header written (every meson
+ * output: genN_pack.h and genN_cl_pack.h of the 14 documents, the first round cold in this
+ * process, then warm), genX_bits.h's, and the TS decoder's throughput (dwords/s, warm) printing
+ * command buffers of real commands (the shown gen12 decode cases' instructions, repeated) against
+ * buffer length. Needs the mesa tree (the corpora beside the checkout, or $ISAFORGE_UPSTREAM).
+ *
+ *   npx tsx bench/genxmlIntelSpeed.ts [--json] [--rounds N] [--lengths N,N,…]
+ */
+import { readFileSync } from "fs";
+import * as path from "path";
+import { performance } from "perf_hooks";
+import { Diagnostics } from "../generator/diagnostics";
+import type { GenxmlIntelDocument } from "../generator/model/genxmlIntel";
+import { bitsHeader } from "../generator/emit/genxmlIntel/bitsHeader";
+import { packHeader } from "../generator/emit/genxmlIntel/packHeader";
+import { defaultRootDir, upstreamRoots } from "../generator/load/upstreamRoots";
+import { loadGenxmlIntelChain } from "../generator/readers/genxmlIntel/loadChain";
+import { mergedItems } from "../generator/readers/genxmlIntel/merge";
+import { decoderSpec } from "../generator/readers/genxmlIntel/runtimeView";
+import { printCommands, walkCommands } from "../generator/runtime/genxmlIntel/decode";
+
+const DOCS = [
+  "gen4",
+  "gen45",
+  "gen5",
+  "gen6",
+  "gen7",
+  "gen75",
+  "gen8",
+  "gen9",
+  "gen11",
+  "gen12",
+  "gen125",
+  "gen20",
+  "gen125_rt",
+  "gen20_rt",
+];
+const CL_SYMBOLS =
+  "3DSTATE_INDEX_BUFFER,3DSTATE_VERTEX_BUFFERS,3DPRIMITIVE,3DPRIMITIVE_EXTENDED,MI_ARB_CHECK,MI_BATCH_BUFFER_START,VERTEX_BUFFER_STATE";
+
+export interface GenxmlIntelBench {
+  /** Bytes of the 28 meson pack headers. */
+  packBytes: number;
+  /** First round (modules loading, code cold): ms for all 28, and per MB written. */
+  packColdMs: number;
+  /** Best warm round: ms for all 28, and per MB. */
+  packWarmMs: number;
+  packWarmMsPerMB: number;
+  /** genX_bits.h from the 14 documents (warm, best round). */
+  bitsMs: number;
+  /** Printing command buffers as intel_print_group, dwords/s by buffer length (best round). */
+  printDwordsPerSec: Record<string, number>;
+  /** Walking them by opcode and length only, dwords/s. */
+  walkDwordsPerSec: Record<string, number>;
+}
+
+function options(argv: string[]) {
+  const o = { json: false, rounds: 5, lengths: [1_000, 10_000, 100_000] };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--json") o.json = true;
+    else if (argv[i] === "--rounds") o.rounds = Number(argv[++i]);
+    else if (argv[i] === "--lengths") o.lengths = argv[++i].split(",").map(Number);
+    else throw new Error(`genxmlIntelSpeed: unknown option ${argv[i]}`);
+  }
+  return o;
+}
+
+export function measureGenxmlIntel(rounds: number, lengths: number[]): GenxmlIntelBench {
+  const mesa = upstreamRoots().get("mesa")?.dir;
+  if (!mesa)
+    throw new Error(
+      "genxmlIntelSpeed: no mesa tree (../shared/corpora/mesa or $ISAFORGE_UPSTREAM)",
+    );
+  const doc = (g: string) => path.join(mesa, "src", "intel", "genxml", `${g}.xml`);
+  // Each round reads the documents afresh; within a round a document is read once.
+  let cache = new Map<string, GenxmlIntelDocument>();
+  const load = (g: string) =>
+    loadGenxmlIntelChain(doc(g), { displayOf: (p) => p, cache }, new Diagnostics())!;
+  const packAll = () => {
+    cache = new Map();
+    let bytes = 0;
+    for (const g of DOCS) {
+      const chain = load(g);
+      const merged = mergedItems(chain);
+      const engines = new Set(["render", "blitter", "video"]);
+      bytes += Buffer.byteLength(
+        packHeader(chain.root, merged, { engines, opencl: false, repack: false }),
+      );
+      bytes += Buffer.byteLength(
+        packHeader(chain.root, merged, {
+          engines,
+          includeSymbols: new Set(CL_SYMBOLS.split(",")),
+          opencl: true,
+          repack: true,
+        }),
+      );
+    }
+    return bytes;
+  };
+  let t = performance.now();
+  const packBytes = packAll();
+  const packColdMs = performance.now() - t;
+  let packWarmMs = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    t = performance.now();
+    packAll();
+    packWarmMs = Math.min(packWarmMs, performance.now() - t);
+  }
+  const bitsSymbols = [
+    "MI_STORE_DATA_IMM::Immediate Data",
+    "3DSTATE_CLEAR_PARAMS",
+    "RENDER_SURFACE_STATE::Surface Pitch",
+  ];
+  let bitsMs = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    t = performance.now();
+    cache = new Map();
+    const inputs = DOCS.map((g) => {
+      const chain = load(g);
+      return { doc: chain.root, items: mergedItems(chain) };
+    });
+    bitsHeader(inputs, bitsSymbols, "GENX_BITS_H");
+    bitsMs = Math.min(bitsMs, performance.now() - t);
+  }
+  // A buffer of gen12 commands: the shown decode cases' instructions that the walk finds whole
+  // (name and length) on their own, back to back.
+  const spec = decoderSpec(load("gen12"));
+  const vectors = path.join(defaultRootDir("expected"), "genxml", "vectors", "intel", "gen12.jobs");
+  const commands = readFileSync(vectors, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => l.split("\t"))
+    .filter(([kind]) => kind === "instruction")
+    .map(([, name, , hex]) => ({
+      name,
+      dwords: hex
+        .trim()
+        .split(/\s+/)
+        .map((h) => parseInt(h, 16)),
+    }))
+    .filter((c) => {
+      const walked = walkCommands(spec, c.dwords);
+      return walked.length === 1 && walked[0].instruction?.name === c.name;
+    });
+  const bufferOf = (n: number) => {
+    const words: number[] = [];
+    for (let i = 0; words.length < n; i++) words.push(...commands[i % commands.length].dwords);
+    return words;
+  };
+  const printDwordsPerSec: Record<string, number> = {};
+  const walkDwordsPerSec: Record<string, number> = {};
+  for (const n of lengths) {
+    const buffer = bufferOf(n);
+    const best = (f: () => void) => {
+      f();
+      let ms = Infinity;
+      for (let r = 0; r < rounds; r++) {
+        const s = performance.now();
+        f();
+        ms = Math.min(ms, performance.now() - s);
+      }
+      return Math.round((buffer.length / ms) * 1000);
+    };
+    printDwordsPerSec[n] = best(() => void printCommands(spec, buffer));
+    walkDwordsPerSec[n] = best(() => void walkCommands(spec, buffer));
+  }
+  return {
+    packBytes,
+    packColdMs: Math.round(packColdMs),
+    packWarmMs: Math.round(packWarmMs),
+    packWarmMsPerMB: Math.round((packWarmMs / (packBytes / 1e6)) * 10) / 10,
+    bitsMs: Math.round(bitsMs),
+    printDwordsPerSec,
+    walkDwordsPerSec,
+  };
+}
+
+if (require.main === module) {
+  const o = options(process.argv.slice(2));
+  const r = measureGenxmlIntel(o.rounds, o.lengths);
+  if (o.json) console.log(JSON.stringify(r));
+  else {
+    console.log(
+      `genxml-pack, the 28 meson headers (${(r.packBytes / 1e6).toFixed(2)} MB): first round ${r.packColdMs} ms, warm ${r.packWarmMs} ms (${r.packWarmMsPerMB} ms per MB)`,
+    );
+    console.log(`genX_bits.h from the 14 documents, warm: ${r.bitsMs} ms`);
+    for (const n of Object.keys(r.printDwordsPerSec))
+      console.log(
+        `decode ${n} dwords: print ${r.printDwordsPerSec[n].toLocaleString("en-US")} dwords/s, walk ${r.walkDwordsPerSec[n].toLocaleString("en-US")} dwords/s`,
+      );
+  }
+}
