@@ -220,6 +220,20 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       },
     );
 
+  // Panfrost genxml (Mesa's src/panfrost/lib/genxml): the pack header and the decoder.
+  program
+    .command("panfrost-pack")
+    .description(
+      "write what Mesa's Panfrost gen_pack.py writes for a genxml document (vN_pack.h), on stdout or to -o FILE",
+    )
+    .argument("<doc>", "the Panfrost genxml document (e.g. src/panfrost/lib/genxml/v10.xml)")
+    .option("-o, --output <file>", "write the header to FILE (whole, or not at all)")
+    .action((doc: string, opts: { output?: string }) => {
+      const { panfrostPackCommand } =
+        require("./genxmlPanfrost") as typeof import("./genxmlPanfrost");
+      setStatus(panfrostPackCommand(doc, opts, log));
+    });
+
   program
     .command("lookup")
     .description(

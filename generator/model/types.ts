@@ -12,9 +12,11 @@
  * - Every element carries `source`: the position in the document as the user gave it (before recovery).
  */
 
+import type { GenxmlPanfrostDocument } from "./genxmlPanfrost";
 import type { RegisterDatabase } from "./registerDatabase";
 
 export type * from "./registerDatabase";
+export type * from "./genxmlPanfrost";
 
 /** Current version of the model format; bumped on incompatible changes. */
 export const MODEL_SCHEMA_VERSION: IsaModel["schemaVersion"] = "2.0.0";
@@ -651,6 +653,8 @@ export interface IsaModel {
    * document no other imports, as headergen reads it (that document, then its imports).
    */
   registerDatabases?: RegisterDatabase[];
+  /** Mesa genxml documents of a spec whose documents are genxml (panfrost-genxml), in manifest order. */
+  genxml?: GenxmlPanfrostDocument[];
   /** How the upstream assembler reads text its disassembler prints otherwise (isaspec-assembler companion). */
   assemblerText?: AssemblerText;
 }
