@@ -235,6 +235,23 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     });
 
   program
+    .command("genxml-decode")
+    .description(
+      "print a genxml struct from its words as Mesa's decoders print it (Panfrost: the generated unpack + print functions, warnings first)",
+    )
+    .argument("[file]", "hex 32-bit words, word 0 first (default: standard input)")
+    .requiredOption("--doc <doc>", "the genxml document (e.g. src/panfrost/lib/genxml/v10.xml)")
+    .option("--struct <name>", "the struct, by C name (MALI_PRIMITIVE) or as written (Primitive)")
+    .option("--binary", "the input is raw bytes")
+    .action(
+      (file: string | undefined, opts: { doc: string; struct?: string; binary?: boolean }) => {
+        const { panfrostDecodeCommand } =
+          require("./genxmlPanfrost") as typeof import("./genxmlPanfrost");
+        setStatus(panfrostDecodeCommand(file, opts, log));
+      },
+    );
+
+  program
     .command("lookup")
     .description(
       "decode a register address (and value) of a rules-ng database as envytools' lookup does: ADDRESS and VALUE in hex; -f FILE (default root.xml, through RNN_PATH; with RNN_PATH unset, as given or else in the envytools tree's rnndb/, the tree --upstream envytools=DIR, $ISAFORGE_UPSTREAM or ../shared/corpora/envytools names), -d DOMAIN (default NV_MMIO), -a VARIANT (a chipset name, or number: 50 is NV50), -v VARSET VARIANT, -c for no colour",
