@@ -5,12 +5,13 @@
  * headers compile as C99 and C++17 (the test writes the helpers they include).
  */
 import { createHash } from "crypto";
-import { mkdirSync, readFileSync } from "fs";
+import { readFileSync } from "fs";
 import * as path from "path";
 import { runCli } from "../../generator/cli";
 import { panfrostPackHeader } from "../../generator/emit/genxmlPanfrost/packHeader";
 import { compile, tempDir } from "../c/cc";
 import { upstreamPath } from "../helpers/upstreamTrees";
+import { writePanfrostHelpers } from "./cHelpers";
 import { EXPECTED_GENXML, PANFROST_DOCUMENTS, panfrostOutputs, readPanfrostFile } from "./corpus";
 
 const outputs = panfrostOutputs();
@@ -44,43 +45,12 @@ describe("panfrost-pack = gen_pack.py", () => {
   });
 });
 
-/** What the headers include, as little as compiles them: the hooks of util/ and the job header. */
-const HELPERS = `#ifdef __cplusplus
-#define restrict __restrict
-#endif
-#include <assert.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <string.h>
-#define ALWAYS_INLINE inline
-#define ALIGN_POT(x, a) (((x) + (a) - 1) & ~((a) - 1))
-#define IS_POT_NONZERO(v) ((v) != 0 && ((v) & ((v) - 1)) == 0)
-static inline uint32_t util_logbase2(uint32_t n) { uint32_t r = 0; while (n >>= 1) r++; return r; }
-static inline uint64_t util_bitpack_uint(uint64_t v, uint32_t s, uint32_t e) { (void)e; return v << s; }
-static inline uint64_t util_bitpack_sint(int64_t v, uint32_t s, uint32_t e) {
-  return ((uint64_t)v & (~0ull >> (63 - (e - s)))) << s;
-}
-static inline uint32_t util_bitpack_float(float v) { uint32_t u; memcpy(&u, &v, 4); return u; }
-static inline uint64_t util_bitpack_ufixed_clamp(float v, uint32_t s, uint32_t e, uint32_t f) {
-  return util_bitpack_uint((uint64_t)(v * (float)(1u << f)), s, e);
-}
-static inline uint64_t util_bitpack_sfixed_clamp(float v, uint32_t s, uint32_t e, uint32_t f) {
-  return util_bitpack_sint((int64_t)(v * (float)(1u << f)), s, e);
-}
-static inline int64_t util_sign_extend(uint64_t v, unsigned w) {
-  return (int64_t)(v << (64 - w)) >> (64 - w);
-}
-static inline float uif(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-`;
-
 describe("the headers compile", () => {
   const t = tempDir();
   afterAll(() => t.cleanup());
   test.each(PANFROST_DOCUMENTS)("%s_pack.h as C99 and C++17", (name) => {
     const { doc } = readPanfrostFile(upstreamPath("mesa", `src/panfrost/lib/genxml/${name}.xml`));
-    mkdirSync(path.join(t.dir, "util"), { recursive: true });
-    t.write("util/bitpack_helpers.h", HELPERS);
-    t.write("panfrost-job.h", "");
+    writePanfrostHelpers(t.dir);
     t.write(`${name}_pack.h`, panfrostPackHeader(doc!));
     const source = t.write(
       `${name}.c`,
