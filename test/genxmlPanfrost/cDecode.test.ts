@@ -10,13 +10,11 @@ import { panfrostPackHeader } from "../../generator/emit/genxmlPanfrost/packHead
 import { compile, sh, tempDir } from "../c/cc";
 import { writePanfrostHelpers } from "./cHelpers";
 import {
-  EXPECTED_GENXML,
   PANFROST_DOCUMENTS,
+  PANFROST_VECTORS as VECTORS,
   panfrostDocumentPath,
   readPanfrostFile,
 } from "./corpus";
-
-const VECTORS = path.join(EXPECTED_GENXML, "vectors", "panfrost");
 
 describe("the generated C unpack + print functions", () => {
   const t = tempDir();

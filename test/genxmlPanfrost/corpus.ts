@@ -13,6 +13,8 @@ import { upstreamPath } from "../helpers/upstreamTrees";
 
 export const PANFROST_DOCUMENTS = ["common", "v4", "v5", "v6", "v7", "v9", "v10"];
 export const EXPECTED_GENXML = path.join(defaultRootDir("expected"), "genxml");
+/** Decode cases: `vN.jobs` (bytes in) and `vN.expected` (Mesa's text out). */
+export const PANFROST_VECTORS = path.join(EXPECTED_GENXML, "vectors", "panfrost");
 
 export function panfrostDocumentPath(name: string): string {
   return upstreamPath("mesa", "src", "panfrost", "lib", "genxml", `${name}.xml`);

@@ -10,13 +10,11 @@ import * as path from "path";
 import { runCli } from "../../generator/cli";
 import { loadPanfrostDecoder, type PanfrostDecoder } from "../../generator/genxmlPanfrost";
 import {
-  EXPECTED_GENXML,
   PANFROST_DOCUMENTS,
+  PANFROST_VECTORS as VECTORS,
   panfrostDocumentPath,
   readPanfrostFile,
 } from "./corpus";
-
-const VECTORS = path.join(EXPECTED_GENXML, "vectors", "panfrost");
 
 interface Case {
   struct: string;
