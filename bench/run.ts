@@ -14,6 +14,10 @@
  *     "site": { "bytes", "pages", "largest",              out/site: its size, page count, its largest
  *               "largestBytes", "largestFirstPaintMs" },   page, and that page's first contentful
  *                                                          paint from file:// in Chromium (median of 3)
+ *     "genxmlPanfrost": { "generation": { "<doc>": {       Panfrost genxml (bench/genxmlPanfrost.ts, with
+ *       "inputBytes", "headerBytes", "ms", "msPerMB" } },  the mesa tree): vN_pack.h per document, and
+ *       "decode": { "doc", "ts": { "<words>": … },          unpack + print words/s, TS and C
+ *       "c": { "<words>": … } } }
  *     "codecs": { "<id>": { "tsDisasmPerSec",              the codecs (bench/codecSpeed.ts): TS text
  *       "tsProgramPerSec", "cDisasmPerSec"?,               of a program, the generated C disassembler
  *       "cUnavailable"?, "decodePerSec", "encodePerSec",   on the same words (why not when gcc cannot
@@ -30,6 +34,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { upstreamRoots } from "../generator/load/upstreamRoots";
 import type { IsaModel } from "../generator/model/types";
 import {
   measureScale,
@@ -42,6 +47,7 @@ import {
 import { runBenchScript } from "./childProcess";
 import { CODEC_DEFAULTS, codecArgs, type CodecFigures } from "./codecSpeed";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
+import { report as genxmlPanfrostReport, type GenxmlPanfrostBench } from "./genxmlPanfrost";
 import type { SiteBench } from "./sitePages";
 
 export interface BenchOptions {
@@ -73,11 +79,14 @@ export interface BenchResult {
     | Record<string, number>
     | Record<string, CodecFigures>
     | SiteBench
+    | GenxmlPanfrostBench
     | number
     | undefined;
   build?: BuildTimes;
   scale?: Record<string, number>;
   site?: SiteBench;
+  /** Panfrost genxml generation and decode (bench/genxmlPanfrost.ts), with the mesa tree. */
+  genxmlPanfrost?: GenxmlPanfrostBench;
   codecs: Record<string, CodecFigures>;
 }
 
@@ -199,6 +208,18 @@ export function runBench(
     "--site",
     path.join(out, "site"),
   ]);
+  let genxmlPanfrost: GenxmlPanfrostBench | undefined;
+  if (upstreamRoots().get("mesa")) {
+    progress("Panfrost genxml: header generation, TS and C decode…");
+    // The codecs' program lengths, and as many generation rounds as decode passes.
+    genxmlPanfrost = runBenchScript<GenxmlPanfrostBench>("genxmlPanfrost.ts", [
+      "--json",
+      "--rounds",
+      String(o.passes),
+      "--lengths",
+      o.codecLengths.join(","),
+    ]);
+  }
   const work = mkdtempSync(path.join(tmpdir(), "isaforge-bench-"));
   try {
     progress("build of the shipped specs…");
@@ -211,6 +232,7 @@ export function runBench(
       build,
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
       site,
+      genxmlPanfrost,
     } as BenchResult;
     // The compiled CLI's cold build in several rounds; the median.
     const cli: number[] = [];
@@ -292,7 +314,8 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
   if (!build) return lines.join("\n");
   lines.push("");
   const ids = Object.keys(result).filter(
-    (k) => k !== "build" && k !== "scale" && k !== "site" && k !== "codecs",
+    (k) =>
+      k !== "build" && k !== "scale" && k !== "site" && k !== "codecs" && k !== "genxmlPanfrost",
   );
   lines.push(
     `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,
@@ -318,6 +341,7 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
           `The site (${path.join(o.out, "site")}): ${fmt(result.site.bytes)} bytes in ${fmt(result.site.pages)} pages; the largest, ${result.site.largest} (${fmt(result.site.largestBytes)} bytes of HTML), paints first after ${fmt(result.site.largestFirstPaintMs)} ms from file:// in Chromium (median of 3)`,
         ]
       : []),
+    ...(result.genxmlPanfrost ? ["", genxmlPanfrostReport(result.genxmlPanfrost)] : []),
     "",
     "Time per phase of the shipped build, ms (phase by phase, no cache):",
     "",

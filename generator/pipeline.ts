@@ -46,6 +46,7 @@ export function readSpec(spec: LoadedSpec, diags: Diagnostics): IsaModel {
     model.notes.push(...(part.notes ?? []));
     if (part.registerDatabases) model.registerDatabases = part.registerDatabases;
     if (part.assemblerText) model.assemblerText = part.assemblerText;
+    if (part.genxml) model.genxml = [...(model.genxml ?? []), ...part.genxml];
   }
   return model;
 }

@@ -28,6 +28,7 @@ const XML_FORMATS = new Set<DocumentFormat>([
   "rules-ng-database",
   "isaspec",
   "valhall-xml",
+  "genxml-panfrost",
 ]);
 
 /** Documents above this size are refused before reading: no ISA description is this large. */

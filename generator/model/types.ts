@@ -75,6 +75,7 @@ export type DocumentFormat =
   | "valhall-xml"
   | "r500-regs"
   | "bifrost-notes"
+  | "genxml-panfrost"
   | "companion-json";
 
 /** One input document of an ISA and what recovery did to it. */

@@ -1,5 +1,6 @@
 /** One reader per source format; the pipeline picks by the format the manifest names. */
 import type { DocumentFormat } from "../model/types";
+import { readGenxmlPanfrostDocuments } from "./genxmlPanfrost";
 import { readBifrostNotes } from "./readBifrostNotes";
 import { readIsaspec } from "./readIsaspec";
 import { readR500Regs } from "./readR500Regs";
@@ -15,4 +16,5 @@ export const READERS: Record<Exclude<DocumentFormat, "companion-json">, Reader> 
   "valhall-xml": readValhallXml,
   "r500-regs": readR500Regs,
   "bifrost-notes": readBifrostNotes,
+  "genxml-panfrost": readGenxmlPanfrostDocuments,
 };

@@ -8,6 +8,7 @@ import type {
   BitsetDef,
   DocumentFormat,
   EnumDef,
+  GenxmlPanfrostDocument,
   Instruction,
   IsaInfo,
   LookupTable,
@@ -67,6 +68,8 @@ export interface ModelPart {
   registerDatabases?: RegisterDatabase[];
   /** How the upstream assembler reads text (isaspec-assembler companion). */
   assemblerText?: AssemblerText;
+  /** Mesa genxml documents (genxml-panfrost documents). */
+  genxml?: GenxmlPanfrostDocument[];
 }
 
 export type Reader = (ctx: ReaderContext) => ModelPart;

@@ -138,9 +138,16 @@ export function bitsetLayout(width: number, fields: Field[]): LayoutTableView[] 
 }
 
 /** Labelled bit ranges of a `width`-bit word (a rules-ng register's fields), no fixed bits. */
-export function labelledLayout(width: number, items: { label: string; ranges: BitRange[] }[]): LayoutTableView[] {
+export function labelledLayout(
+  width: number,
+  items: { label: string; ranges: BitRange[] }[],
+): LayoutTableView[] {
   return tableViews(
-    bitLayout(width, items.map((i): LayoutItem => ({ ...i, kind: "field" })), () => undefined),
+    bitLayout(
+      width,
+      items.map((i): LayoutItem => ({ ...i, kind: "field" })),
+      () => undefined,
+    ),
     width > 32,
   );
 }

@@ -68,20 +68,8 @@ export function manualLinks(
   };
 
   return {
-    enumLink: (name) =>
-      named(
-        enumIndex,
-        outline.enums?.items,
-        name,
-        "enum",
-      ),
-    bitsetLink: (name) =>
-      named(
-        bitsetIndex,
-        outline.bitsets?.items,
-        name,
-        "bitset",
-      ),
+    enumLink: (name) => named(enumIndex, outline.enums?.items, name, "enum"),
+    bitsetLink: (name) => named(bitsetIndex, outline.bitsets?.items, name, "bitset"),
     instructionLink,
     noteLinks: (ref, ins) => {
       const notesModel = byId.get(ref.isa);

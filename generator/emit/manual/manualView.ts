@@ -8,6 +8,7 @@
 import type { Instruction, IsaModel } from "../../model/types";
 import { defaultVarset } from "../emitRegisterDecoders";
 import type { Heading } from "./anchors";
+import { genxmlPanfrostView } from "./genxmlPanfrostView";
 import {
   bitsetSection,
   enumSection,
@@ -112,6 +113,7 @@ export interface ManualView {
   lookupTables: Chapter<LookupTableSection> | null;
   registers: Chapter<FieldsSection> | null;
   registerDatabase: RegisterDatabaseView | null;
+  genxmlPanfrost: ReturnType<typeof genxmlPanfrostView> | null;
   notes: NotesChapter | null;
   instructions: ManualInstruction[];
 }
@@ -132,6 +134,7 @@ const FORMAT_NAMES: Record<string, string> = {
   "valhall-xml": "Valhall ISA.xml",
   "r500-regs": "R500 register text",
   "bifrost-notes": "Bifrost notes text",
+  "genxml-panfrost": "Mesa Panfrost genxml",
   "companion-json": "companion JSON",
 };
 
@@ -354,6 +357,12 @@ export function manualView(
     registerDatabase:
       outline.registerDatabase &&
       registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
+    genxmlPanfrost:
+      outline.genxmlPanfrost &&
+      genxmlPanfrostView(
+        (model.genxml ?? []).filter((d) => d.dialect === "panfrost"),
+        outline.genxmlPanfrost,
+      ),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({
       name: ins.name,

@@ -7,6 +7,7 @@
 import type { IsaModel, Note } from "../../model/types";
 import { type Heading, HeadingRegistry } from "./anchors";
 import { sharedFormats } from "./formats";
+import { genxmlPanfrostOutline, type GenxmlPanfrostOutline } from "./genxmlPanfrostView";
 import { inheritedAttributes } from "./inheritedAttributes";
 import {
   mergedDatabase,
@@ -39,6 +40,8 @@ export interface ManualOutline {
   registers: { chapter: Heading; items: Heading[] } | null;
   /** The register databases' chapters, with the merged database they show. */
   registerDatabase: { db: MergedDatabase; outline: RegisterDatabaseOutline } | null;
+  /** The Panfrost genxml documents' chapters. */
+  genxmlPanfrost: GenxmlPanfrostOutline | null;
   notes: { chapter: Heading; groups: NoteGroup[]; items: Heading[] } | null;
   /** Every heading, in document order. */
   headings: Heading[];
@@ -109,6 +112,10 @@ function buildOutline(model: IsaModel): ManualOutline {
   }));
   const merged = model.registerDatabases?.length ? mergedDatabase(model.registerDatabases) : null;
   const registerDatabase = merged && { db: merged, outline: registerDatabaseOutline(merged, h) };
+  const genxmlPanfrost = genxmlPanfrostOutline(
+    (model.genxml ?? []).filter((d) => d.dialect === "panfrost"),
+    h,
+  );
   const notes = chapter(model.notes.length > 0, "Notes", () => {
     const items: Heading[] = new Array<Heading>(model.notes.length);
     const groups = noteGroups(model.notes).map((g) => {
@@ -134,6 +141,7 @@ function buildOutline(model: IsaModel): ManualOutline {
     lookupTables,
     registers,
     registerDatabase,
+    genxmlPanfrost,
     notes,
     headings: h.headings,
   };
