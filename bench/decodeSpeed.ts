@@ -133,9 +133,13 @@ function buildC(
   );
   return (passes) =>
     JSON.parse(
-      execFileSync(exe, [corpusFile, String(corpus.wordCount), String(corpus.count), String(passes)], {
-        encoding: "utf8",
-      }),
+      execFileSync(
+        exe,
+        [corpusFile, String(corpus.wordCount), String(corpus.count), String(passes)],
+        {
+          encoding: "utf8",
+        },
+      ),
     ) as { checksum: number; ns: number[] };
 }
 
@@ -171,7 +175,14 @@ export function measureDecodeSpeed(id: string, options: DecodeSpeedOptions): Dec
       if (c.checksum !== expected)
         throw new Error(`${id}: the C dispatch and the linear scan disagree on the corpus`);
       cNs.push(...c.ns);
-      tsNs.push(...checkSums(id, "the TS dispatch", timeDispatch(dispatch, corpus, options.passes), expectedSum));
+      tsNs.push(
+        ...checkSums(
+          id,
+          "the TS dispatch",
+          timeDispatch(dispatch, corpus, options.passes),
+          expectedSum,
+        ),
+      );
     }
     const linearNs = checkSums(
       id,

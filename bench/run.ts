@@ -14,6 +14,10 @@
  *     "site": { "bytes", "pages", "largest",              out/site: its size, page count, its largest
  *               "largestBytes", "largestFirstPaintMs" },   page, and that page's first contentful
  *                                                          paint from file:// in Chromium (median of 3)
+ *     "genxmlPanfrost": { "generation": { "<doc>": {       Panfrost genxml (bench/genxmlPanfrost.ts, with
+ *       "inputBytes", "headerBytes", "ms", "msPerMB" } },  the mesa tree): vN_pack.h per document, and
+ *       "decode": { "doc", "ts": { "<words>": … },          unpack + print words/s, TS and C
+ *       "c": { "<words>": … } } }
  *     "codecs": { "<id>": { "tsDisasmPerSec",              the codecs (bench/codecSpeed.ts): TS text
  *       "tsProgramPerSec", "cDisasmPerSec"?,               of a program, the generated C disassembler
  *       "cUnavailable"?, "decodePerSec", "encodePerSec",   on the same words (why not when gcc cannot
@@ -34,6 +38,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { upstreamRoots } from "../generator/load/upstreamRoots";
 import type { IsaModel } from "../generator/model/types";
 import {
   measureScale,
@@ -47,8 +52,8 @@ import { runBenchScript } from "./childProcess";
 import { CLAUSE_DEFAULTS, type ClauseFigures } from "./clauseSpeed";
 import { CODEC_DEFAULTS, codecArgs, type CodecFigures } from "./codecSpeed";
 import type { GenxmlIntelBench } from "./genxmlIntelSpeed";
-import { upstreamRoots } from "../generator/load/upstreamRoots";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
+import { report as genxmlPanfrostReport, type GenxmlPanfrostBench } from "./genxmlPanfrost";
 import type { SiteBench } from "./sitePages";
 
 export interface BenchOptions {
@@ -84,6 +89,7 @@ export interface BenchResult {
     | Record<string, ClauseFigures>
     | SiteBench
     | GenxmlIntelBench
+    | GenxmlPanfrostBench
     | number
     | undefined;
   build?: BuildTimes;
@@ -93,6 +99,8 @@ export interface BenchResult {
   /** Clause ISAs' disassemblers (bench/clauseSpeed.ts). */
   clauses?: Record<string, ClauseFigures>;
   site?: SiteBench;
+  /** Panfrost genxml generation and decode (bench/genxmlPanfrost.ts), with the mesa tree. */
+  genxmlPanfrost?: GenxmlPanfrostBench;
   codecs: Record<string, CodecFigures>;
 }
 
@@ -248,6 +256,18 @@ export function runBench(
     "--site",
     path.join(out, "site"),
   ]);
+  let genxmlPanfrost: GenxmlPanfrostBench | undefined;
+  if (upstreamRoots().get("mesa")) {
+    progress("Panfrost genxml: header generation, TS and C decode…");
+    // The codecs' program lengths, and as many generation rounds as decode passes.
+    genxmlPanfrost = runBenchScript<GenxmlPanfrostBench>("genxmlPanfrost.ts", [
+      "--json",
+      "--rounds",
+      String(o.passes),
+      "--lengths",
+      o.codecLengths.join(","),
+    ]);
+  }
   const work = mkdtempSync(path.join(tmpdir(), "isaforge-bench-"));
   try {
     progress("build of the shipped specs…");
@@ -262,6 +282,7 @@ export function runBench(
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
       site,
       ...(genxmlIntel ? { genxmlIntel } : {}),
+      ...(genxmlPanfrost ? { genxmlPanfrost } : {}),
     } as BenchResult;
     // The compiled CLI's cold build in several rounds; the median.
     const cli: number[] = [];
@@ -378,7 +399,8 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
       k !== "site" &&
       k !== "codecs" &&
       k !== "clauses" &&
-      k !== "genxmlIntel",
+      k !== "genxmlIntel" &&
+      k !== "genxmlPanfrost",
   );
   lines.push(
     `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,
@@ -405,6 +427,7 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
         ]
       : []),
     ...(result.genxmlIntel ? ["", ...genxmlIntelReport(result.genxmlIntel)] : []),
+    ...(result.genxmlPanfrost ? ["", genxmlPanfrostReport(result.genxmlPanfrost)] : []),
     "",
     "Time per phase of the shipped build, ms (phase by phase, no cache):",
     "",

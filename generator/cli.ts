@@ -280,22 +280,49 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       setStatus(genxmlSortCommand(doc, opts, log));
     });
 
+  // Panfrost genxml (Mesa's src/panfrost/lib/genxml): the pack header and the decoder.
+  program
+    .command("panfrost-pack")
+    .description(
+      "write what Mesa's Panfrost gen_pack.py writes for a genxml document (vN_pack.h), on stdout or to -o FILE",
+    )
+    .argument("<doc>", "the Panfrost genxml document (e.g. src/panfrost/lib/genxml/v10.xml)")
+    .option("-o, --output <file>", "write the header to FILE (whole, or not at all)")
+    .action((doc: string, opts: { output?: string }) => {
+      const { panfrostPackCommand } =
+        require("./genxmlPanfrost") as typeof import("./genxmlPanfrost");
+      setStatus(panfrostPackCommand(doc, opts, log));
+    });
+
   program
     .command("genxml-decode")
     .description(
-      "print dwords as Mesa's Intel decoder (intel_print_group) prints them: one struct, instruction or register by name, or without --struct every command of a command buffer",
+      "print dwords as Mesa's decoders print them: Intel (intel_print_group) one struct, instruction or register by name, or without --struct every command of a command buffer; Panfrost (the generated unpack + print functions, warnings first) one struct by name",
     )
-    .argument("[file]", "hex dwords, word 0 first (default: standard input)")
-    .requiredOption("--doc <doc>", "the genxml document (e.g. src/intel/genxml/gen12.xml)")
-    .option("--struct <name>", "the struct, instruction or register the dwords are")
+    .argument("[file]", "hex 32-bit words, word 0 first (default: standard input)")
+    .requiredOption(
+      "--doc <doc>",
+      "the genxml document (src/intel/genxml/gen12.xml, src/panfrost/lib/genxml/v10.xml)",
+    )
+    .option(
+      "--struct <name>",
+      "the struct, instruction or register the dwords are (Panfrost: by C name, MALI_PRIMITIVE, or as written, Primitive)",
+    )
     .option("--binary", "the input is raw little-endian dwords")
     .option(
       "--isl-formats <tsv>",
-      "value<TAB>name lines naming surface formats (as the decoder's ISL table)",
+      "Intel: value<TAB>name lines naming surface formats (as the decoder's ISL table)",
     )
     .action((file: string | undefined, opts: import("./genxmlIntel").GenxmlDecodeArgs) => {
-      const { genxmlDecodeCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
-      setStatus(genxmlDecodeCommand(file, opts, log));
+      const { genxmlDialect } = require("./genxmlDialect") as typeof import("./genxmlDialect");
+      if (genxmlDialect(opts.doc) === "panfrost") {
+        const { panfrostDecodeCommand } =
+          require("./genxmlPanfrost") as typeof import("./genxmlPanfrost");
+        setStatus(panfrostDecodeCommand(file, opts, log));
+      } else {
+        const { genxmlDecodeCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+        setStatus(genxmlDecodeCommand(file, opts, log));
+      }
     });
 
   program

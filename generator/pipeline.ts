@@ -45,9 +45,9 @@ export function readSpec(spec: LoadedSpec, diags: Diagnostics): IsaModel {
     model.lookupTables.push(...(part.lookupTables ?? []));
     model.notes.push(...(part.notes ?? []));
     if (part.registerDatabases) model.registerDatabases = part.registerDatabases;
-    if (part.genxml) model.genxml = part.genxml;
     if (part.assemblerText) model.assemblerText = part.assemblerText;
     if (part.clauseIsa) model.clauseIsa = part.clauseIsa;
+    if (part.genxml) model.genxml = [...(model.genxml ?? []), ...part.genxml];
   }
   return model;
 }

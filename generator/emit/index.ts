@@ -61,6 +61,13 @@ export const EMITTERS: { name: string; emit: Emitter; usesCodecs?: boolean }[] =
       ).emitRegisterDecoders(m),
   },
   {
+    name: "genxml-panfrost",
+    emit: (m) =>
+      (require("./emitGenxmlPanfrost") as typeof import("./emitGenxmlPanfrost")).emitGenxmlPanfrost(
+        m,
+      ),
+  },
+  {
     name: "package-index",
     emit: (m) =>
       (require("./emitPackageIndex") as typeof import("./emitPackageIndex")).emitPackageIndex(m),

@@ -30,6 +30,7 @@ const XML_FORMATS = new Set<DocumentFormat>([
   "isaspec",
   "valhall-xml",
   "bifrost-xml",
+  "genxml-panfrost",
 ]);
 
 /** Documents above this size are refused before reading: no ISA description is this large. */

@@ -13,10 +13,12 @@
  */
 
 import type { GenxmlIntelDocument, GenxmlIntelHeaderSettings } from "./genxmlIntel";
+import type { GenxmlPanfrostDocument } from "./genxmlPanfrost";
 import type { RegisterDatabase } from "./registerDatabase";
 
 export type * from "./registerDatabase";
 export type * from "./genxmlIntel";
+export type * from "./genxmlPanfrost";
 
 /** Current version of the model format; bumped on incompatible changes. */
 export const MODEL_SCHEMA_VERSION: IsaModel["schemaVersion"] = "2.0.0";
@@ -77,6 +79,7 @@ export type DocumentFormat =
   | "r500-regs"
   | "bifrost-notes"
   | "bifrost-xml"
+  | "genxml-panfrost"
   | "companion-json";
 
 /** One input document of an ISA and what recovery did to it. */
@@ -657,8 +660,11 @@ export interface IsaModel {
    * document no other imports, as headergen reads it (that document, then its imports).
    */
   registerDatabases?: RegisterDatabase[];
-  /** Mesa genxml documents of a spec whose documents are genxml, each as written (intel-genxml). */
-  genxml?: GenxmlIntelDocument[];
+  /**
+   * Mesa genxml documents of a spec whose documents are genxml (intel-genxml, panfrost-genxml),
+   * each as written, in manifest order; `dialect` tells them apart.
+   */
+  genxml?: (GenxmlIntelDocument | GenxmlPanfrostDocument)[];
   /** How the upstream assembler reads text its disassembler prints otherwise (isaspec-assembler companion). */
   assemblerText?: AssemblerText;
   /** An ISA issued in clauses of tuples of slot words (Bifrost): its slot states and clause framing. */

@@ -1,6 +1,7 @@
 /** One reader per source format; the pipeline picks by the format the manifest names. */
 import type { DocumentFormat } from "../model/types";
 import { readBifrostIsa } from "./readBifrostIsa";
+import { readGenxmlPanfrostDocuments } from "./genxmlPanfrost";
 import { readBifrostNotes } from "./readBifrostNotes";
 import { readIsaspec } from "./readIsaspec";
 import { readR500Regs } from "./readR500Regs";
@@ -19,4 +20,5 @@ export const READERS: Record<Exclude<DocumentFormat, "companion-json">, Reader> 
   "r500-regs": readR500Regs,
   "bifrost-notes": readBifrostNotes,
   "bifrost-xml": readBifrostIsa,
+  "genxml-panfrost": readGenxmlPanfrostDocuments,
 };

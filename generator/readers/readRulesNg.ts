@@ -23,7 +23,8 @@ export function readRulesNg(ctx: ReaderContext): ModelPart {
   const definitions = { enums: resolved.enums, bitsets: resolved.bitsets };
   // A document that did not parse was reported; checking companions against what is missing would
   // only repeat it.
-  if (ctx.diags.items.filter((d) => d.code === "xml-syntax").length > xmlErrorsBefore) return { ...definitions, registers };
+  if (ctx.diags.items.filter((d) => d.code === "xml-syntax").length > xmlErrorsBefore)
+    return { ...definitions, registers };
 
   const companion = findInstructionsCompanion(ctx.companions, ctx.diags);
   if (!companion) {

@@ -67,7 +67,7 @@ export interface ModelPart {
   notes?: Note[];
   /** rules-ng register databases (rules-ng-database documents). */
   registerDatabases?: RegisterDatabase[];
-  /** Mesa genxml documents (genxml-intel documents). */
+  /** Mesa genxml documents (genxml-intel and genxml-panfrost documents). */
   genxml?: IsaModel["genxml"];
   /** How the upstream assembler reads text (isaspec-assembler companion). */
   assemblerText?: AssemblerText;

@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { TEST_OUT } from "../helpers/testOutput";
+import type { GenxmlPanfrostBench } from "../../bench/genxmlPanfrost";
 import { parseArgs } from "../../bench/run";
 import { SPECS_DIR } from "../helpers/shippedModels";
 import { needing } from "../helpers/builtSpecs";
@@ -123,12 +124,25 @@ describe("npm run bench -- --json", () => {
       const lines = r.stdout.split("\n").filter((l) => l !== "");
       expect(lines).toHaveLength(1);
       const result = JSON.parse(lines[0]) as Record<string, Record<string, number>>;
-      // The Intel genxml section is measured where the mesa tree is.
+      // The genxml sections are measured where the mesa tree is (here: ir3 needs it).
       expect(Object.keys(result).sort()).toEqual(
         upstreamRoots().get("mesa")
-          ? ["build", "codecs", "genxmlIntel", "ir3", "scale", "site"]
+          ? ["build", "codecs", "genxmlIntel", "genxmlPanfrost", "ir3", "scale", "site"]
           : ["build", "codecs", "ir3", "scale", "site"],
       );
+      // Panfrost genxml (the mesa tree is here: ir3 needs it): per document, then decode by length.
+      const genxml = result.genxmlPanfrost as unknown as GenxmlPanfrostBench;
+      expect(Object.keys(genxml.generation)).toEqual([
+        "common",
+        "v4",
+        "v5",
+        "v6",
+        "v7",
+        "v9",
+        "v10",
+      ]);
+      expect(Object.keys(genxml.decode.ts)).toEqual(["1000", "2000"]);
+      expect(Object.keys(genxml.decode.c)).toEqual(["1000", "2000"]);
       const codec = (result.codecs as unknown as Record<string, Record<string, unknown>>).ir3;
       // The baseline codec comes from git history, which a shallow clone lacks: then it says why.
       const baseline =
@@ -197,6 +211,9 @@ describe("npm run bench -- --json", () => {
         result.site.bytes,
         result.site.pages,
         result.site.largestFirstPaintMs,
+        ...Object.values(genxml.generation).flatMap((g) => Object.values(g)),
+        ...Object.values(genxml.decode.ts),
+        ...Object.values(genxml.decode.c),
       ];
       for (const v of figures) {
         expect(typeof v).toBe("number");

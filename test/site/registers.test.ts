@@ -383,6 +383,21 @@ test("the search finds registers, fields, enums and values of both databases, ea
     enums += rdb.db.enums.length;
     values += rdb.db.enums.reduce((n, e) => n + e.values.filter((v) => !v.dead).length, 0);
   }
+  // Panfrost genxml descriptors are searched as registers (domain "descriptor"), and their enums:
+  // each name once across the documents, with the names of its fields or values in any of them.
+  for (const m of models) {
+    const structs = new Set<string>();
+    const enumValues = new Map<string, Set<string>>();
+    for (const d of m.genxml ?? [])
+      for (const item of d.items)
+        if (item.kind === "struct") structs.add(item.name);
+        else if (item.kind === "enum")
+          for (const v of item.values)
+            enumValues.set(item.name, (enumValues.get(item.name) ?? new Set()).add(v.name));
+    registers += structs.size;
+    enums += enumValues.size;
+    values += [...enumValues.values()].reduce((n, s) => n + s.size, 0);
+  }
   expect(byKind("register")).toHaveLength(registers);
   expect(byKind("enum")).toHaveLength(enums);
   expect(byKind("value")).toHaveLength(values);

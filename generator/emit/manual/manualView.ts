@@ -8,6 +8,7 @@
 import type { Instruction, IsaModel } from "../../model/types";
 import { defaultVarset } from "../emitRegisterDecoders";
 import type { Heading } from "./anchors";
+import { genxmlPanfrostView } from "./genxmlPanfrostView";
 import {
   clauseIsaChapters,
   type ClauseFormatView,
@@ -120,6 +121,7 @@ export interface ManualView {
   /** A clause ISA's chapters (Bifrost): the clause format and the slot instructions. */
   clauseFormat: ClauseFormatView | null;
   slotInstructions: { heading: Heading; items: SlotInstructionView[] } | null;
+  genxmlPanfrost: ReturnType<typeof genxmlPanfrostView> | null;
   notes: NotesChapter | null;
   instructions: ManualInstruction[];
 }
@@ -141,6 +143,7 @@ const FORMAT_NAMES: Record<string, string> = {
   "r500-regs": "R500 register text",
   "bifrost-notes": "Bifrost notes text",
   "bifrost-xml": "Mesa Bifrost ISA.xml",
+  "genxml-panfrost": "Mesa Panfrost genxml",
   "companion-json": "companion JSON",
 };
 
@@ -364,6 +367,12 @@ export function manualView(
       outline.registerDatabase &&
       registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
     ...clauseIsaChapters(model, outline),
+    genxmlPanfrost:
+      outline.genxmlPanfrost &&
+      genxmlPanfrostView(
+        (model.genxml ?? []).filter((d) => d.dialect === "panfrost"),
+        outline.genxmlPanfrost,
+      ),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({
       name: ins.name,

@@ -7,6 +7,7 @@
 import type { IsaModel, Note } from "../../model/types";
 import { type Heading, HeadingRegistry } from "./anchors";
 import { sharedFormats } from "./formats";
+import { genxmlPanfrostOutline, type GenxmlPanfrostOutline } from "./genxmlPanfrostView";
 import { inheritedAttributes } from "./inheritedAttributes";
 import {
   mergedDatabase,
@@ -43,6 +44,8 @@ export interface ManualOutline {
   clauseFormat: { chapter: Heading; items: Heading[] } | null;
   /** A clause ISA: one section per slot instruction (mnemonic), its states in it. */
   slotInstructions: { chapter: Heading; items: Heading[]; mnemonics: string[] } | null;
+  /** The Panfrost genxml documents' chapters. */
+  genxmlPanfrost: GenxmlPanfrostOutline | null;
   notes: { chapter: Heading; groups: NoteGroup[]; items: Heading[] } | null;
   /** Every heading, in document order. */
   headings: Heading[];
@@ -130,6 +133,10 @@ function buildOutline(model: IsaModel): ManualOutline {
     items: mnemonics.map((m) => h.add(3, m, "slot instruction")),
     mnemonics,
   }));
+  const genxmlPanfrost = genxmlPanfrostOutline(
+    (model.genxml ?? []).filter((d) => d.dialect === "panfrost"),
+    h,
+  );
   const notes = chapter(model.notes.length > 0, "Notes", () => {
     const items: Heading[] = new Array<Heading>(model.notes.length);
     const groups = noteGroups(model.notes).map((g) => {
@@ -157,6 +164,7 @@ function buildOutline(model: IsaModel): ManualOutline {
     registerDatabase,
     clauseFormat,
     slotInstructions,
+    genxmlPanfrost,
     notes,
     headings: h.headings,
   };

@@ -166,7 +166,7 @@ const liveNames = (list: { name: string; dead?: boolean }[]) =>
 
 export function registerSearch(model: IsaModel): RegisterSearch | null {
   const rdb = manualOutline(model).registerDatabase;
-  if (!rdb) return null;
+  if (!rdb) return genxmlPanfrostSearch(model);
   const bitsets = new Map<string, RnnBitfield[]>();
   for (const db of model.registerDatabases ?? [])
     for (const b of db.bitsets) if (!bitsets.has(b.name)) bitsets.set(b.name, b.fields);
@@ -190,6 +190,43 @@ export function registerSearch(model: IsaModel): RegisterSearch | null {
       name: e.name,
       anchor: rdb.outline.enums[i].anchor,
       values: liveNames(e.values),
+    })),
+  };
+}
+
+/**
+ * Panfrost genxml descriptors are searched as registers are: each descriptor (struct) with its
+ * fields, under the "descriptor" domain, and each enum with its values, all across the documents.
+ */
+function genxmlPanfrostSearch(model: IsaModel): RegisterSearch | null {
+  const outline = manualOutline(model).genxmlPanfrost;
+  if (!outline) return null;
+  const docs = (model.genxml ?? []).filter((d) => d.dialect === "panfrost");
+  const namesIn = (kind: "struct" | "enum", name: string) => {
+    const names = new Set<string>();
+    for (const d of docs)
+      for (const item of d.items)
+        if (item.kind === kind && item.name === name)
+          for (const n of item.kind === "struct"
+            ? item.fields
+            : item.kind === "enum"
+              ? item.values
+              : [])
+            names.add(n.name);
+    return [...names];
+  };
+  return {
+    registers: (outline.structs?.names ?? []).map((name, i) => ({
+      domain: "descriptor",
+      name,
+      anchor: outline.structs!.items[i].anchor,
+      summary: "",
+      fields: namesIn("struct", name),
+    })),
+    enums: (outline.enums?.names ?? []).map((name, i) => ({
+      name,
+      anchor: outline.enums!.items[i].anchor,
+      values: namesIn("enum", name),
     })),
   };
 }
