@@ -277,7 +277,7 @@ export function runBench(
     const result = {
       ...decode,
       codecs,
-      clauses,
+      ...(Object.keys(clauses).length > 0 ? { clauses } : {}),
       build,
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
       site,

@@ -231,7 +231,7 @@ describe("isaforge disasm / asm", () => {
       const r = await run("0 0\n", command);
       expect(r.status).toBe(2);
       expect(r.err).toEqual([
-        `isaforge: error[usage]: ${command} needs --isa, one of: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall`,
+        `isaforge: error[usage]: ${command} needs --isa, one of: bifrost, etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall`,
       ]);
     }
   });
@@ -242,7 +242,7 @@ describe("isaforge disasm / asm", () => {
       expect(r.status).toBe(2);
       expect(r.err).toEqual([
         "error: unknown option '--bogus'",
-        `(ISAs: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall; run isaforge ${command} --help for usage)`,
+        `(ISAs: bifrost, etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall; run isaforge ${command} --help for usage)`,
       ]);
     }
   });
@@ -312,14 +312,14 @@ describe("isaforge disasm / asm", () => {
     const r = await run("0 0\n", "disasm", "--isa", "z80");
     expect(r.status).toBe(2);
     expect(r.err[0]).toBe(
-      "isaforge: error[usage]: --isa 'z80' has no codec (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)",
+      "isaforge: error[usage]: --isa 'z80' has no codec (known: bifrost, etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)",
     );
   });
 
   test("a word most ISAs' titles share names no family: no suggestion", async () => {
     const r = await run("\n", "disasm", "--isa", "shader");
     expect(r.err).toEqual([
-      "isaforge: error[usage]: --isa 'shader' has no codec (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)",
+      "isaforge: error[usage]: --isa 'shader' has no codec (known: bifrost, etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)",
     ]);
   });
 
@@ -339,7 +339,7 @@ describe("isaforge disasm / asm", () => {
       const r = await run("\n", command, "--isa", isa);
       expect(r.status).toBe(2);
       expect(r.err).toEqual([
-        `isaforge: error[usage]: --isa '${isa}' has no codec: ${hint} (known: etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)`,
+        `isaforge: error[usage]: --isa '${isa}' has no codec: ${hint} (known: bifrost, etnaviv, etnaviv-isa, ir3, ir3-cat0, r500, valhall)`,
       ]);
     }
   });

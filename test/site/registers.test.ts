@@ -120,9 +120,7 @@ const idsOf = (page: string) => {
 
 /** The ids of every page of a manual (its front page and its section pages), for links the front page redirects. */
 const manualIds = (isa: string) => {
-  const pages = site.paths.filter(
-    (f) => f === `site/${isa}.html` || f.startsWith(`site/${isa}/`),
-  );
+  const pages = site.paths.filter((f) => f === `site/${isa}.html` || f.startsWith(`site/${isa}/`));
   return new Set(pages.flatMap((f) => [...idsOf(f.slice("site/".length))]));
 };
 
@@ -388,12 +386,14 @@ test("the search finds registers, fields, enums and values of both databases, ea
   for (const m of models) {
     const structs = new Set<string>();
     const enumValues = new Map<string, Set<string>>();
-    for (const d of m.genxml ?? [])
+    for (const d of m.genxml ?? []) {
+      if (d.dialect !== "panfrost") continue;
       for (const item of d.items)
         if (item.kind === "struct") structs.add(item.name);
         else if (item.kind === "enum")
           for (const v of item.values)
             enumValues.set(item.name, (enumValues.get(item.name) ?? new Set()).add(v.name));
+    }
     registers += structs.size;
     enums += enumValues.size;
     values += [...enumValues.values()].reduce((n, s) => n + s.size, 0);
