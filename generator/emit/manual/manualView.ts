@@ -363,7 +363,7 @@ export function manualView(
     registerDatabase:
       outline.registerDatabase &&
       registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
-    ...clauseIsaChapters(model, outline),
+    ...clauseIsaChapters(model, outline, links),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({
       name: ins.name,
