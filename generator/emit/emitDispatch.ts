@@ -12,13 +12,31 @@ import {
 } from "./dispatch/buildDecisionTree";
 import { dispatchView } from "./dispatch/dispatchView";
 import { planDispatch } from "./dispatch/planDispatch";
+import { slotDispatchView } from "./dispatch/slotDispatch";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
 import { stableJson } from "./stableJson";
 
 export function emitDispatch(models: IsaModel[]): OutputFile[] {
+  // A clause ISA (Bifrost) dispatches its slot words (slotDispatch.ts).
+  const slotFiles = models
+    .filter((m) => m.clauseIsa?.slotStates.length)
+    .flatMap((m): OutputFile[] => {
+      const view = slotDispatchView(m);
+      return [
+        // Prettier lays out the nested switches (the build's pass).
+        {
+          path: `dispatch/${m.isa.id}.ts`,
+          content: renderTemplate("dispatch/slot-dispatch.ts.hbs", view),
+        },
+        {
+          path: `dispatch/${m.isa.id}.c`,
+          content: renderTemplate("dispatch/slot-dispatch.c.hbs", view),
+        },
+      ];
+    });
   const withInstructions = models.filter((m) => m.instructions.length > 0);
-  if (withInstructions.length === 0) return [];
+  if (withInstructions.length === 0) return slotFiles;
   const files: OutputFile[] = [
     {
       path: "dispatch/README.md",
@@ -57,5 +75,5 @@ export function emitDispatch(models: IsaModel[]): OutputFile[] {
       },
     );
   }
-  return files;
+  return [...files, ...slotFiles];
 }

@@ -27,7 +27,10 @@ export function emitPackageIndex(models: IsaModel[]): OutputFile[] {
   if (withCodecs.length === 0 && withRegisters.length === 0) return [];
   const view = {
     codecs: withCodecs.map(entry),
-    dispatchTables: withInstructions.map(entry),
+    // A clause ISA's dispatch tables are of its slot words (dispatch/slotDispatch.ts).
+    dispatchTables: models
+      .filter((m) => m.instructions.length > 0 || (m.clauseIsa?.slotStates.length ?? 0) > 0)
+      .map((m) => entry(m.isa.id)),
     registerDecoders: withRegisters.map(entry),
   };
   return [{ path: "index.ts", content: renderTemplate("ts/index/index.ts.hbs", view) }];

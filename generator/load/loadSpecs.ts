@@ -44,6 +44,8 @@ interface ManifestDocument {
   origin?: string;
   scrapedFrom?: string;
   mtime?: string;
+  /** Built without when its tree is absent (see manifest.schema.json). */
+  optional?: boolean;
 }
 
 interface ManifestCompanion {
@@ -346,6 +348,14 @@ function locateDocuments(
       return;
     }
     const root = roots.get(ref.tree);
+    if (!root && entry.optional) {
+      diags.note(
+        "partial-spec",
+        `${id} is built without ${entry.upstream}: the upstream tree '${ref.tree}' is not on this machine; to build it whole, give ${howToSetRoot(ref.tree)}`,
+        locate(["documents", i, "upstream"]),
+      );
+      return;
+    }
     if (!root) {
       if (!absentTrees.has(ref.tree)) absentTrees.set(ref.tree, ["documents", i, "upstream"]);
       return;

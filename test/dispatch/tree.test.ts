@@ -230,8 +230,12 @@ describe("shapes worked out from the models", () => {
 });
 
 describe("models with no instructions", () => {
-  it("give no dispatch files (bifrost)", () => {
-    expect(emitDispatch([shippedJson("bifrost")])).toEqual([]);
+  it("give no dispatch files but a clause ISA's slot tables (bifrost)", () => {
+    const bifrost = shippedJson("bifrost");
+    expect(emitDispatch([bifrost]).map((f) => f.path)).toEqual(
+      bifrost.clauseIsa ? ["dispatch/bifrost.ts", "dispatch/bifrost.c"] : [],
+    );
+    expect(emitDispatch([{ ...bifrost, clauseIsa: undefined }])).toEqual([]);
   });
 });
 

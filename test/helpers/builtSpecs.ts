@@ -11,12 +11,17 @@ import { upstreamRoots } from "../../generator/load/upstreamRoots";
 import { SPECS_DIR } from "./shippedModels";
 import { TEST_OUT } from "./testOutput";
 
-/** The upstream trees spec `id`'s manifest reads documents from, sorted. */
+/**
+ * The upstream trees spec `id` needs to be built, sorted: those its manifest reads documents from,
+ * except for optional documents (bifrost's ISA.xml: the spec builds without them).
+ */
 export function treesOfSpec(id: string): string[] {
   const manifest = JSON.parse(readFileSync(path.join(SPECS_DIR, id, "manifest.json"), "utf8")) as {
-    documents: { upstream?: string }[];
+    documents: { upstream?: string; optional?: boolean }[];
   };
-  const trees = manifest.documents.flatMap((d) => (d.upstream ? [d.upstream.split(":")[0]] : []));
+  const trees = manifest.documents.flatMap((d) =>
+    d.upstream && !d.optional ? [d.upstream.split(":")[0]] : [],
+  );
   return [...new Set(trees)].sort();
 }
 

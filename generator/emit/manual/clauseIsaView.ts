@@ -16,6 +16,7 @@ import type { Heading } from "./anchors";
 import { bitLayout, type FixedBit, type LayoutItem } from "./bitLayout";
 import { labelledLayout, layoutViews, type LayoutTableView } from "./encodingView";
 import { codeSpan, escapeInline, link } from "./markdownText";
+import type { ManualLinks } from "./manualLinks";
 import type { ManualOutline } from "./outline";
 import { sourceLocation } from "./sourceText";
 
@@ -235,6 +236,7 @@ function stateView(state: SlotState, width: number, count: number): SlotStateVie
 export function clauseIsaChapters(
   model: IsaModel,
   outline: ManualOutline,
+  links: ManualLinks,
 ): {
   clauseFormat: ClauseFormatView | null;
   slotInstructions: { heading: Heading; items: SlotInstructionView[] } | null;
@@ -250,27 +252,46 @@ export function clauseIsaChapters(
   const o = outline.slotInstructions;
   if (!o) return { clauseFormat, slotInstructions: null };
   const states = model.clauseIsa!.slotStates;
-  const noteLinks = (state: SlotState): string[] =>
+  // The notes that describe a state, and the other ISAs' instructions those notes name (Valhall's).
+  const describing = (state: SlotState) =>
     model.notes.flatMap((n, i) =>
       n.targets.some(
         (t) =>
           t.isa === model.isa.id &&
           t.instruction === state.name &&
           n.unit?.toLowerCase() === state.unit,
-      ) && outline.notes
-        ? [link(outline.notes.items[i].markdown, `#${outline.notes.items[i].anchor}`)]
+      )
+        ? [i]
         : [],
     );
+  const noteLinks = (state: SlotState): string[] =>
+    outline.notes
+      ? describing(state).map((i) =>
+          link(outline.notes!.items[i].markdown, `#${outline.notes!.items[i].anchor}`),
+        )
+      : [];
+  const counterparts = (state: SlotState): string[] => [
+    ...new Set(
+      describing(state).flatMap((i) =>
+        model.notes[i].targets
+          .filter((t) => t.isa !== model.isa.id)
+          // The link alone: the alias comments are on the notes.
+          .map(({ comment: _comment, ...t }) => links.targetText(t)),
+      ),
+    ),
+  ];
   const items = o.mnemonics.map((mnemonic, i): SlotInstructionView => {
     const own = states.filter((s) => s.mnemonic === mnemonic);
     const unit = (model.isa.units ?? []).find((u) => u.name.toLowerCase() === own[0].unit);
     const notes = noteLinks(own[0]);
+    const others = counterparts(own[0]);
     return {
       heading: o.items[i],
       facts: [
         `Unit: ${unit?.name ?? own[0].unit} (${unit?.width ?? ""}-bit word)`,
         ...Object.entries(own[0].attributes ?? {}).map(([k, v]) => `${k}: ${codeSpan(v, false)}`),
         ...(notes.length ? [`Notes: ${notes.join(", ")}`] : []),
+        ...(others.length ? [`Counterparts (from the notes' aliases): ${others.join(", ")}`] : []),
       ],
       states: own.map((s) => stateView(s, unit?.width ?? 23, own.length)),
     };

@@ -366,7 +366,7 @@ export function manualView(
     registerDatabase:
       outline.registerDatabase &&
       registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
-    ...clauseIsaChapters(model, outline),
+    ...clauseIsaChapters(model, outline, links),
     genxmlPanfrost:
       outline.genxmlPanfrost &&
       genxmlPanfrostView(
