@@ -23,7 +23,8 @@
  *     "genxmlIntel": { "packBytes", "packColdMs",          Intel genxml, where the mesa tree is
  *       "packWarmMs", "packWarmMsPerMB", "bitsMs",          (bench/genxmlIntelSpeed.ts): the 28 meson
  *       "printDwordsPerSec": { "<dwords>": … },             pack headers, genX_bits.h, the TS decoder
- *       "walkDwordsPerSec": { "<dwords>": … } }             against buffer length (--genxml-lengths)
+ *       "walkDwordsPerSec": { "<dwords>": … },              against buffer length (--genxml-lengths),
+ *       "itemsTsDwordsPerSec", "itemsCDwordsPerSec"? }      and item by item, TS and generated C
  * --codecs-only measures the codecs alone (no decode tables, no builds).
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
  *
@@ -321,13 +322,22 @@ function genxmlIntelReport(g: GenxmlIntelBench): string[] {
     "TS decoder, dwords/s against buffer length (gen12 commands):",
     "",
     ...table([
-      ["dwords", "print (intel_print_group text)", "walk by opcode and length"],
+      [
+        "dwords",
+        "print (intel_print_group text)",
+        "walk by opcode and length",
+        "item by item TS",
+        "item by item C (-O2)",
+      ],
       ...lengths.map((n) => [
         fmt(Number(n)),
         fmt(g.printDwordsPerSec[n]),
         fmt(g.walkDwordsPerSec[n]),
+        fmt(g.itemsTsDwordsPerSec[n]),
+        g.itemsCDwordsPerSec ? fmt(g.itemsCDwordsPerSec[n]) : "—",
       ]),
     ]),
+    ...(g.cUnavailable ? [`no C figure: ${g.cUnavailable}`] : []),
   ];
 }
 
