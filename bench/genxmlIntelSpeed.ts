@@ -147,9 +147,10 @@ function measureC(
 }
 
 function options(argv: string[]) {
-  const o = { json: false, rounds: 5, lengths: [1_000, 10_000, 100_000] };
+  const o = { json: false, rounds: 5, lengths: [1_000, 10_000, 100_000], c: true };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--json") o.json = true;
+    else if (argv[i] === "--no-c") o.c = false;
     else if (argv[i] === "--rounds") o.rounds = Number(argv[++i]);
     else if (argv[i] === "--lengths") o.lengths = argv[++i].split(",").map(Number);
     else throw new Error(`genxmlIntelSpeed: unknown option ${argv[i]}`);
@@ -157,7 +158,11 @@ function options(argv: string[]) {
   return o;
 }
 
-export function measureGenxmlIntel(rounds: number, lengths: number[]): GenxmlIntelBench {
+export function measureGenxmlIntel(
+  rounds: number,
+  lengths: number[],
+  withC = true,
+): GenxmlIntelBench {
   const mesa = upstreamRoots().get("mesa")?.dir;
   if (!mesa)
     throw new Error(
@@ -275,7 +280,7 @@ export function measureGenxmlIntel(rounds: number, lengths: number[]): GenxmlInt
     }
     itemsTsDwordsPerSec[n] = Math.round((itemWords / itemMs) * 1000);
   }
-  const c = measureC(spec, commands, rounds, lengths);
+  const c = withC ? measureC(spec, commands, rounds, lengths) : "not asked (--no-c)";
   return {
     packBytes,
     packColdMs: Math.round(packColdMs),
@@ -291,7 +296,7 @@ export function measureGenxmlIntel(rounds: number, lengths: number[]): GenxmlInt
 
 if (require.main === module) {
   const o = options(process.argv.slice(2));
-  const r = measureGenxmlIntel(o.rounds, o.lengths);
+  const r = measureGenxmlIntel(o.rounds, o.lengths, o.c);
   if (o.json) console.log(JSON.stringify(r));
   else {
     console.log(

@@ -3,7 +3,7 @@
  *
  *   npm run bench [-- --json] [--words N] [--passes N] [--processes N] [--seed S] [--scale N,N,…] [--isa id,…]
  *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N]
- *                 [--codec-words N] [--codec-lengths N,N,…] [--codecs-only] [--genxml-lengths N,N,…]
+ *                 [--codec-words N] [--codec-lengths N,N,…] [--codecs-only] [--genxml-lengths N,N,…] [--no-genxml-c]
  *
  * --json prints exactly one JSON object on stdout:
  *   { "<id>": { "dispatchTs", "linearTs", "dispatchC" }   instructions/s, best timed pass
@@ -72,6 +72,8 @@ export interface BenchOptions {
   codecsOnly: boolean;
   /** Buffer lengths (dwords) the Intel genxml decoder is measured at. */
   genxmlLengths: number[];
+  /** Measure the generated C decoder too (its -O2 compile takes about 10 s of CPU). */
+  genxmlC: boolean;
 }
 
 /** Decode figures by ISA id, plus `build` and `scale`. */
@@ -113,6 +115,7 @@ const DEFAULTS: BenchOptions = {
   codecLengths: CODEC_DEFAULTS.lengths,
   codecsOnly: false,
   genxmlLengths: [1000, 10000, 100000],
+  genxmlC: true,
 };
 
 function positiveInt(name: string, text: string | undefined): number {
@@ -133,6 +136,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (a === "--codec-words") o.codecWords = positiveInt(a, value());
     else if (a === "--codec-lengths")
       o.codecLengths = (value() ?? "").split(",").map((s) => positiveInt(a, s));
+    else if (a === "--no-genxml-c") o.genxmlC = false;
     else if (a === "--genxml-lengths")
       o.genxmlLengths = (value() ?? "").split(",").map((s) => positiveInt(a, s));
     else if (a === "--words") o.words = positiveInt(a, value());
@@ -218,6 +222,7 @@ export function runBench(
       String(o.passes),
       "--lengths",
       o.genxmlLengths.join(","),
+      ...(o.genxmlC ? [] : ["--no-c"]),
     ]);
   }
   progress("site: size, pages, first paint of the largest page…");
