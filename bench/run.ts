@@ -3,7 +3,7 @@
  *
  *   npm run bench [-- --json] [--words N] [--passes N] [--processes N] [--seed S] [--scale N,N,…] [--isa id,…]
  *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N]
- *                 [--codec-words N] [--codec-lengths N,N,…] [--codecs-only] [--genxml-lengths N,N,…]
+ *                 [--codec-words N] [--codec-lengths N,N,…] [--codecs-only] [--genxml-lengths N,N,…] [--no-genxml-c]
  *
  * --json prints exactly one JSON object on stdout:
  *   { "<id>": { "dispatchTs", "linearTs", "dispatchC" }   instructions/s, best timed pass
@@ -27,7 +27,8 @@
  *     "genxmlIntel": { "packBytes", "packColdMs",          Intel genxml, where the mesa tree is
  *       "packWarmMs", "packWarmMsPerMB", "bitsMs",          (bench/genxmlIntelSpeed.ts): the 28 meson
  *       "printDwordsPerSec": { "<dwords>": … },             pack headers, genX_bits.h, the TS decoder
- *       "walkDwordsPerSec": { "<dwords>": … } }             against buffer length (--genxml-lengths)
+ *       "walkDwordsPerSec": { "<dwords>": … },              against buffer length (--genxml-lengths),
+ *       "itemsTsDwordsPerSec", "itemsCDwordsPerSec"? }      and item by item, TS and generated C
  * --codecs-only measures the codecs alone (no decode tables, no builds).
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
  *
@@ -77,6 +78,8 @@ export interface BenchOptions {
   codecsOnly: boolean;
   /** Buffer lengths (dwords) the Intel genxml decoder is measured at. */
   genxmlLengths: number[];
+  /** Measure the generated C decoder too (its -O2 compile takes about 10 s of CPU). */
+  genxmlC: boolean;
 }
 
 /** Decode figures by ISA id, plus `build` and `scale`. */
@@ -124,6 +127,7 @@ const DEFAULTS: BenchOptions = {
   codecLengths: CODEC_DEFAULTS.lengths,
   codecsOnly: false,
   genxmlLengths: [1000, 10000, 100000],
+  genxmlC: true,
 };
 
 function positiveInt(name: string, text: string | undefined): number {
@@ -144,6 +148,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (a === "--codec-words") o.codecWords = positiveInt(a, value());
     else if (a === "--codec-lengths")
       o.codecLengths = (value() ?? "").split(",").map((s) => positiveInt(a, s));
+    else if (a === "--no-genxml-c") o.genxmlC = false;
     else if (a === "--genxml-lengths")
       o.genxmlLengths = (value() ?? "").split(",").map((s) => positiveInt(a, s));
     else if (a === "--words") o.words = positiveInt(a, value());
@@ -248,6 +253,7 @@ export function runBench(
       String(o.passes),
       "--lengths",
       o.genxmlLengths.join(","),
+      ...(o.genxmlC ? [] : ["--no-c"]),
     ]);
   }
   progress("site: size, pages, first paint of the largest page…");
@@ -377,13 +383,22 @@ function genxmlIntelReport(g: GenxmlIntelBench): string[] {
     "TS decoder, dwords/s against buffer length (gen12 commands):",
     "",
     ...table([
-      ["dwords", "print (intel_print_group text)", "walk by opcode and length"],
+      [
+        "dwords",
+        "print (intel_print_group text)",
+        "walk by opcode and length",
+        "item by item TS",
+        "item by item C (-O2)",
+      ],
       ...lengths.map((n) => [
         fmt(Number(n)),
         fmt(g.printDwordsPerSec[n]),
         fmt(g.walkDwordsPerSec[n]),
+        fmt(g.itemsTsDwordsPerSec[n]),
+        g.itemsCDwordsPerSec ? fmt(g.itemsCDwordsPerSec[n]) : "—",
       ]),
     ]),
+    ...(g.cUnavailable ? [`no C figure: ${g.cUnavailable}`] : []),
   ];
 }
 

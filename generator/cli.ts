@@ -326,6 +326,18 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     });
 
   program
+    .command("genxml-c-decoder")
+    .description(
+      "write a C decoder for an Intel genxml document: gxi_print(out, kind, name, dwords, count, surface_format) prints an item as intel_print_group does",
+    )
+    .argument("<doc>", "the genxml document")
+    .option("-o, --output <file>", "write to FILE instead of standard output")
+    .action((doc: string, opts: { output?: string }) => {
+      const { genxmlCDecoderCommand } = require("./genxmlIntel") as typeof import("./genxmlIntel");
+      setStatus(genxmlCDecoderCommand(doc, opts, log));
+    });
+
+  program
     .command("lookup")
     .description(
       "decode a register address (and value) of a rules-ng database as envytools' lookup does: ADDRESS and VALUE in hex; -f FILE (default root.xml, through RNN_PATH; with RNN_PATH unset, as given or else in the envytools tree's rnndb/, the tree --upstream envytools=DIR, $ISAFORGE_UPSTREAM or ../shared/corpora/envytools names), -d DOMAIN (default NV_MMIO), -a VARIANT (a chipset name, or number: 50 is NV50), -v VARSET VARIANT, -c for no colour",

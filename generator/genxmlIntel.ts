@@ -269,3 +269,15 @@ export function genxmlDecodeCommand(
   } else process.stdout.write(printCommands(spec, dwords, formats));
   return EXIT_OK;
 }
+
+/** A C decoder for DOC: print functions per item, as intel_print_group prints (`gxi_print`). */
+export function genxmlCDecoderCommand(doc: string, args: { output?: string }, log: Log): number {
+  if (missingFile(doc, log)) return EXIT_USAGE;
+  const chain = loadForCommand(doc, log);
+  if (!chain) return EXIT_INPUT_ERRORS;
+  const { decoderSpec } =
+    require("./readers/genxmlIntel/runtimeView") as typeof import("./readers/genxmlIntel/runtimeView");
+  const { cDecoder } =
+    require("./emit/genxmlIntel/cDecoder") as typeof import("./emit/genxmlIntel/cDecoder");
+  return writeResult(cDecoder(decoderSpec(chain), chain.root.file), args.output, log);
+}

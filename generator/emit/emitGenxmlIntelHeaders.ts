@@ -8,7 +8,9 @@ import type { GenxmlIntelDocument } from "../model/genxmlIntel";
 import type { IsaModel } from "../model/types";
 import { chainsOfDocuments, type GenxmlIntelChain } from "../readers/genxmlIntel/loadChain";
 import { mergedItems } from "../readers/genxmlIntel/merge";
+import { decoderSpec } from "../readers/genxmlIntel/runtimeView";
 import { bitsHeader } from "./genxmlIntel/bitsHeader";
+import { cDecoder } from "./genxmlIntel/cDecoder";
 import { packHeader } from "./genxmlIntel/packHeader";
 import type { OutputFile } from "./outputFile";
 
@@ -50,6 +52,13 @@ export function emitGenxmlIntelHeaders(models: IsaModel[]): OutputFile[] {
       files.push({
         path: `c/${m.isa.id}/${b.path}`,
         content: bitsHeader(inputs, b.includeSymbols, guard),
+      });
+    }
+    for (const name of settings.decoders ?? []) {
+      const chain = chainOf(name);
+      files.push({
+        path: `c/${m.isa.id}/${name.replace(/\.xml$/, "")}_decode.c`,
+        content: cDecoder(decoderSpec(chain), chain.root.file),
       });
     }
     return files;

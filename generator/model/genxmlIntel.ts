@@ -138,6 +138,8 @@ export interface GenxmlIntelHeaderSettings {
   pack: GenxmlIntelPackOutput[];
   /** gen_bits_header.py runs. */
   bits?: GenxmlIntelBitsOutput[];
+  /** Documents (file names) that get a C decoder, `c/<id>/<name without .xml>_decode.c`. */
+  decoders?: string[];
 }
 
 export interface GenxmlIntelPackOutput {

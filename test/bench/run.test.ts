@@ -36,6 +36,7 @@ describe("bench options", () => {
       codecLengths: [1_000, 10_000, 100_000, 1_000_000],
       codecsOnly: false,
       genxmlLengths: [1_000, 10_000, 100_000],
+      genxmlC: true,
     });
   });
 
@@ -111,6 +112,7 @@ describe("npm run bench -- --json", () => {
           "1000,2000",
           "--genxml-lengths",
           "1000",
+          "--no-genxml-c",
           "--out",
           TEST_OUT,
         ],
