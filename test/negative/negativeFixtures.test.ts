@@ -56,7 +56,14 @@ describe("negative fixtures (test/fixtures/negative)", () => {
   test("there are at least 40 cases, spanning every format and the JSON companions", () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
     const kinds = new Set(cases.flatMap(kindsOf));
-    for (const format of ["rules-ng", "isaspec", "valhall-xml", "r500-regs", "bifrost-notes"]) {
+    for (const format of [
+      "rules-ng",
+      "isaspec",
+      "valhall-xml",
+      "r500-regs",
+      "bifrost-notes",
+      "genxml-panfrost",
+    ]) {
       expect(kinds).toContain(format);
     }
     for (const companion of ["rules-ng-instructions", "valhall-layout", "bifrost-aliases"]) {

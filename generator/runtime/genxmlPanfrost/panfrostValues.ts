@@ -4,7 +4,7 @@
  * conversions and `%f` included. Inlined into every generated decoder
  * (generator/emit/genxmlPanfrost/decoderModule.ts) without its `export`s.
  */
-import { F32, formatFixed, U32 } from "../codec/isaspecNumbers";
+import { F32, formatFloat, U32 } from "../codec/isaspecNumbers";
 
 /** Bits s..e (inclusive, at most 32 of them) of `b`, little-endian, as an unsigned number. */
 export function readBits(b: Uint8Array, s: number, e: number): number {
@@ -59,13 +59,12 @@ export function bitsOfFloat(x: number): number {
   return U32[0];
 }
 
-/** C's `%f` of the float whose 32 bits are `bits`, glibc's way: `-nan`, `inf`, exact digits. */
+/**
+ * C's `%f` of the float whose 32 bits are `bits`, glibc's way: `-nan`, `inf`, exact digits (the
+ * codecs' printer of single floats: toFixed where it rounds as glibc, exact digits otherwise).
+ */
 export function printfF(bits: number): string {
-  const x = uif(bits);
-  if (Number.isNaN(x)) return bits >= 0x80000000 ? "-nan" : "nan";
-  if (x === Infinity) return "inf";
-  if (x === -Infinity) return "-inf";
-  return formatFixed(x);
+  return formatFloat(bits, 32);
 }
 
 const SWIZZLE = "RGBA01??";
