@@ -329,7 +329,7 @@ describe("isaforge disasm / asm", () => {
     ["Etnaviv", "did you mean etnaviv?"],
     // A family or vendor name of the manifests' titles: every ISA it names.
     ["adreno", "did you mean ir3 or ir3-cat0?"],
-    ["Mali", "did you mean valhall?"],
+    ["Mali", "did you mean bifrost or valhall?"],
     ["vivante", "did you mean etnaviv or etnaviv-isa?"],
     // Else the nearest id, within an edit a third of its length.
     ["valhal", "did you mean valhall?"],

@@ -39,7 +39,10 @@ function clausesCompanion(diags: Diagnostics): LoadedCompanion {
   return { path: file, kind: "bifrost-clauses", data: json.data, locate: json.locate };
 }
 
-function readToy(xml: string): { states: SlotState[]; diags: string[] } {
+function readToy(
+  xml: string,
+  companion: (diags: Diagnostics) => LoadedCompanion = clausesCompanion,
+): { states: SlotState[]; diags: string[] } {
   const diags = new Diagnostics();
   const recovered = recoverText("toy/ISA.xml", xml, { xml: true }, diags)!;
   const doc: LoadedDocument = {
@@ -53,7 +56,7 @@ function readToy(xml: string): { states: SlotState[]; diags: string[] } {
     isa: ISA,
     diags,
     documents: [doc],
-    companions: [clausesCompanion(diags)],
+    companions: [companion(diags)],
   });
   return { states: part.clauseIsa!.slotStates, diags: diags.items.map(formatDiagnostic) };
 }
@@ -166,6 +169,43 @@ describe("broken documents", () => {
     );
     expect(diags).toEqual([
       "toy/ISA.xml:2:3: error[encoding-bits]: '+C': mask 0x7 / exact 0x8 do not fit a 20-bit word with exact inside mask",
+    ]);
+  });
+
+  test("a modifier or derived field listing more options than its bits hold is an error", () => {
+    const { diags } = readToy(
+      [
+        "<bifrost>",
+        '  <ins name="D" unit="fma" mask="0x7" exact="0x1">',
+        '    <mod name="m" start="3" size="1"><opt>a</opt><opt>b</opt><opt>c</opt></mod>',
+        '    <derived start="4" size="1"><reserved/><reserved/><reserved/></derived>',
+        "  </ins>",
+        "</bifrost>",
+        "",
+      ].join("\n"),
+    );
+    expect(diags).toEqual([
+      "toy/ISA.xml:3:5: error[modifier-size]: modifier 'm' lists 3 options, more than its 1 bits hold",
+      "toy/ISA.xml:4:5: error[derived-size]: <derived> at bit 4 lists 3 values, more than its 1 bits hold",
+    ]);
+  });
+
+  test("a companion bit range outside its quadword is an error at the companion", () => {
+    const broken = (diags: Diagnostics) => {
+      const c = clausesCompanion(diags);
+      const data = structuredClone(c.data) as {
+        quadwordFields: Record<string, { low: number; high: number }>;
+      };
+      const [name] = Object.keys(data.quadwordFields);
+      data.quadwordFields[name] = { low: 120, high: 130 };
+      return { ...c, data };
+    };
+    const { diags } = readToy(
+      '<bifrost>\n  <ins name="E" unit="add" mask="0x7" exact="0x1"/>\n</bifrost>\n',
+      broken,
+    );
+    expect(diags).toEqual([
+      "specs/bifrost/clauses.json:5:5: error[clause-format]: tag: bits [120, 130) are not inside 0–127",
     ]);
   });
 });
