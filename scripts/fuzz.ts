@@ -138,9 +138,10 @@ export function fuzz(
   seed: number,
   from = 0,
   hangMs = HANG_MS,
+  ids?: readonly string[],
 ): FuzzResult {
   const load = new Diagnostics();
-  const targets = listSpecIds(specsDir, load).flatMap((id) => {
+  const targets = (ids ?? listSpecIds(specsDir, load)).flatMap((id) => {
     const spec = loadSpec(specsDir, id, load);
     return spec ? targetsOf(spec, specsDir) : [];
   });
