@@ -25,22 +25,13 @@ import { printCommands, walkCommands } from "../generator/runtime/genxmlIntel/de
 import { printGroupLines } from "../generator/runtime/genxmlIntel/printGroup";
 import type { DecoderSpec } from "../generator/runtime/genxmlIntel/types";
 
-const DOCS = [
-  "gen4",
-  "gen45",
-  "gen5",
-  "gen6",
-  "gen7",
-  "gen75",
-  "gen8",
-  "gen9",
-  "gen11",
-  "gen12",
-  "gen125",
-  "gen20",
-  "gen125_rt",
-  "gen20_rt",
-];
+/** The Intel documents specs/intel-genxml names, in its order (gen4 … gen20_rt), as `genN`. */
+export const INTEL_GENXML_DOCS: string[] = (
+  JSON.parse(
+    readFileSync(path.join(__dirname, "..", "specs", "intel-genxml", "manifest.json"), "utf8"),
+  ) as { documents: { upstream: string }[] }
+).documents.map((d) => path.basename(d.upstream, ".xml"));
+const DOCS = INTEL_GENXML_DOCS;
 const CL_SYMBOLS =
   "3DSTATE_INDEX_BUFFER,3DSTATE_VERTEX_BUFFERS,3DPRIMITIVE,3DPRIMITIVE_EXTENDED,MI_ARB_CHECK,MI_BATCH_BUFFER_START,VERTEX_BUFFER_STATE";
 

@@ -15,6 +15,7 @@ import {
   runCaptured,
   type ExpectedOutput,
 } from "../helpers/genxmlIntel";
+import { INTEL_GENXML_DOCS } from "../../bench/genxmlIntelSpeed";
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), "isaforge-genxml-sort-"))));
@@ -141,22 +142,7 @@ describe("genxml-sort --validate on edited copies (vectors/sort-validate.jsonl)"
 });
 
 describe("genxml-sort writes the canonical form", () => {
-  const docs = [
-    "gen4",
-    "gen45",
-    "gen5",
-    "gen6",
-    "gen7",
-    "gen75",
-    "gen8",
-    "gen9",
-    "gen11",
-    "gen12",
-    "gen125",
-    "gen20",
-    "gen125_rt",
-    "gen20_rt",
-  ];
+  const docs = INTEL_GENXML_DOCS;
   test.each(docs)("%s.xml is its own canonical form", async (g) => {
     const file = path.join(MESA, "src/intel/genxml", `${g}.xml`);
     const r = await runCaptured(["genxml-sort", file]);
