@@ -37,9 +37,11 @@ module.exports = {
   // machine several times slower than a quiet one (or busy with other work, as .ci/run makes it).
   // Heavier tests set larger timeouts of their own.
   testTimeout: 60_000,
-  // Two test files at a time even on two cores (jest's default there is one): most of a file's
-  // time is one thread of JavaScript, and the suite must fit CI's budget beside two busy loops.
-  maxWorkers: Math.max(2, os.cpus().length - 1),
+  // Three test files at a time even on two cores (jest's default there is one): much of a file's
+  // time is spent waiting on processes it starts (npm, gcc, a browser, the CLI) or in one thread
+  // of JavaScript, and the suite must fit CI's budget beside two busy loops. Memory allows it: the
+  // largest files peak below 4 GB each.
+  maxWorkers: Math.max(3, os.cpus().length - 1),
   // A worker is restarted only past three quarters of the memory: in effect never.
   ...(hasVmModules ? {} : { workerIdleMemoryLimit: 0.75 }),
   transform: {

@@ -52,7 +52,7 @@ beforeAll(async () => {
   tmp = mkdtempSync(path.join(tmpdir(), "isaforge-cache-"));
   // The two smallest ISAs keep each build quick; r500 has a warning, to show it replayed.
   specs = path.join(tmp, "specs");
-  for (const id of ["bifrost", "r500"])
+  for (const id of ["ir3-cat0", "r500"])
     cpSync(path.join(SPECS_DIR, id), path.join(specs, id), { recursive: true });
   // The shipped manifest accepts r500's warning; without that it is printed, and so replayed.
   const manifest = path.join(specs, "r500", "manifest.json");
@@ -82,7 +82,7 @@ describe("build cache", () => {
     const r = await run({ out: out() });
     expect(r.status).toBe(0);
     expect(r.out).toEqual([
-      `wrote ${Object.keys(reference).length} files to ${out()}/ (bifrost, r500)`,
+      `wrote ${Object.keys(reference).length} files to ${out()}/ (ir3-cat0, r500)`,
     ]);
     expect(entries()).toHaveLength(1);
     expect(tree(out())).toEqual(reference);
@@ -94,7 +94,7 @@ describe("build cache", () => {
     const r = await run({ out: out() });
     expect(r.status).toBe(0);
     expect(r.out).toEqual([
-      `${Object.keys(reference).length} files in ${out()}/ are up to date (bifrost, r500)`,
+      `${Object.keys(reference).length} files in ${out()}/ are up to date (ir3-cat0, r500)`,
     ]);
     // r500's page states more lines than it has: the warning is replayed verbatim.
     expect(referenceErr.some((l) => l.includes("warning["))).toBe(true);
@@ -105,7 +105,7 @@ describe("build cache", () => {
 
   test("an edited or deleted output file is restored from the cache", async () => {
     writeFileSync(path.join(out(), "json", "r500.json"), "edited\n");
-    rmSync(path.join(out(), "json", "bifrost.json"));
+    rmSync(path.join(out(), "json", "ir3-cat0.json"));
     writeFileSync(path.join(out(), "stray.txt"), "not generated\n");
     const r = await run({ out: out() });
     expect(r.status).toBe(0);
@@ -158,12 +158,12 @@ describe("build cache", () => {
     const before = entries().length;
     const partialOut = path.join(tmp, "only");
     cpSync(out(), partialOut, { recursive: true });
-    writeFileSync(path.join(partialOut, "json", "bifrost.json"), "kept by --only r500\n");
+    writeFileSync(path.join(partialOut, "json", "ir3-cat0.json"), "kept by --only r500\n");
     writeFileSync(path.join(partialOut, "json", "r500.json"), "rewritten by --only r500\n");
     const r = await run({ out: partialOut, only: ["r500"] });
     expect(r.status).toBe(0);
     expect(entries().length).toBe(before + 1);
-    expect(readFileSync(path.join(partialOut, "json", "bifrost.json"), "utf8")).toBe(
+    expect(readFileSync(path.join(partialOut, "json", "ir3-cat0.json"), "utf8")).toBe(
       "kept by --only r500\n",
     );
     expect(readFileSync(path.join(partialOut, "json", "r500.json"), "utf8")).toBe(
