@@ -46,7 +46,11 @@ export function emitGenxmlDecoders(models: IsaModel[]): OutputFile[] {
       if (doc.dialect === "panfrost")
         files.push({
           path: `ts/genxml/panfrost/${genxmlDocumentStem(doc.file)}.ts`,
-          content: panfrostDecoderModule(doc as GenxmlPanfrostDocument),
+          content: panfrostDecoderModule(
+            doc as GenxmlPanfrostDocument,
+            path.posix.basename(doc.file),
+          ),
+          preformatted: true,
         });
   }
   return files;

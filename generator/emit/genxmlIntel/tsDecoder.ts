@@ -15,7 +15,7 @@ import type {
   DecoderSpec,
   DecoderValue,
 } from "../../runtime/genxmlIntel/types";
-import { stringLiteral } from "../jsLiterals";
+import { callLines, stringLiteral } from "../jsLiterals";
 import { renderTemplate } from "../renderTemplate";
 
 const WIDTH = 100;
@@ -81,19 +81,15 @@ function nameLiteral(name: string, suffix: Suffix): string {
   return `\`${esc(name)}${parts.join("")}\``;
 }
 
-/** Statements at an indentation, calls broken one argument a line when too wide (as prettier). */
+/** Statements at an indentation. */
 class Lines {
   readonly lines: string[] = [];
   indent = 2;
   line(text: string): void {
     this.lines.push(" ".repeat(this.indent) + text);
   }
-  call(callee: string, args: string[], end = ";"): void {
-    const one = `${callee}(${args.join(", ")})${end}`;
-    if (this.indent + one.length <= WIDTH) return this.line(one);
-    this.line(`${callee}(`);
-    for (const a of args) this.lines.push(`${" ".repeat(this.indent + 2)}${a},`);
-    this.line(`)${end}`);
+  call(callee: string, args: string[]): void {
+    this.lines.push(...callLines(this.indent, callee, args));
   }
 }
 
