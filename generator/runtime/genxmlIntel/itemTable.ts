@@ -35,6 +35,11 @@ function lengthAt(it: Item, d: Uint32Array, b: number): number {
   return typeof it.length === "number" ? it.length : it.length(d, b);
 }
 
+/** Lines as one text, each ending in a newline (one join, no copy of each line). */
+function asText(lines: string[]): string {
+  return lines.length ? `${lines.join("\n")}\n` : "";
+}
+
 function asDwords(dwords: ArrayLike<number>): Uint32Array {
   return dwords instanceof Uint32Array ? dwords : Uint32Array.from(dwords);
 }
@@ -64,7 +69,7 @@ export function printItem(it: Item, dwords: ArrayLike<number>, formats?: Surface
   const d = asDwords(dwords);
   const out: string[] = [];
   it.walk(new PrintSink(d, 0, out, 0, formats), lengthAt(it, d, 0));
-  return out.map((l) => `${l}\n`).join("");
+  return asText(out);
 }
 
 /** The typed fields of `it` over `dwords`, as the interpreter's decodeStruct gives them. */
@@ -115,5 +120,5 @@ export function printItems(
     if (it) it.walk(new PrintSink(d, i, out, 4 * i, formats), n);
     i += Math.max(1, n);
   }
-  return out.map((l) => `${l}\n`).join("");
+  return asText(out);
 }
