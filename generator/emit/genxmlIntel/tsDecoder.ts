@@ -137,12 +137,16 @@ function structWalk(st: ModuleState, name: string, p: number): string {
   return fn;
 }
 
-/** The lookup object of `values` (the first name of each value; negative ones never match a read). */
+/**
+ * The lookup object of `values`: the first name of each value. Fields are read unsigned and at
+ * most 64 bits wide, so a negative value or one past 2^64 never names a read, as in the decoder.
+ */
 function namesTable(st: ModuleState, values: DecoderValue[]): string | undefined {
   const entries: [number, string][] = [];
   const seen = new Set<number>();
   for (const v of values) {
-    if (seen.has(v.value) || v.value < 0 || !Number.isSafeInteger(v.value)) continue;
+    if (seen.has(v.value) || !Number.isInteger(v.value) || v.value < 0 || v.value >= 2 ** 64)
+      continue;
     seen.add(v.value);
     entries.push([v.value, v.name]);
   }
@@ -155,7 +159,9 @@ function namesTable(st: ModuleState, values: DecoderValue[]): string | undefined
 }
 
 function tableLines(t: { name: string; entries: [number, string][] }): string {
-  const items = t.entries.map(([v, n]) => `${v}: ${stringLiteral(n)}`);
+  // A key is looked up by its decimal text (a BigInt read's too): past 2^53 it is written exactly.
+  const key = (v: number) => (Number.isSafeInteger(v) ? String(v) : `"${BigInt(v)}"`);
+  const items = t.entries.map(([v, n]) => `${key(v)}: ${stringLiteral(n)}`);
   const one = `const ${t.name}: Names = { ${items.join(", ")} };`;
   if (one.length <= WIDTH) return one;
   return [`const ${t.name}: Names = {`, ...items.map((i) => `  ${i},`), "};"].join("\n");
