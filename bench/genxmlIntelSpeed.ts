@@ -1,9 +1,11 @@
 /**
  * Intel genxml speed: `genxml-pack`'s generation time per MB of header written (every meson
  * output: genN_pack.h and genN_cl_pack.h of the 14 documents, the first round cold in this
- * process, then warm), genX_bits.h's, and the TS decoder's throughput (dwords/s, warm) printing
- * command buffers of real commands (the shown gen12 decode cases' instructions, repeated) against
- * buffer length. Needs the mesa tree (the corpora beside the checkout, or $ISAFORGE_UPSTREAM).
+ * process, then warm), genX_bits.h's, the generated TS decoders' (out/ts/genxml/intel/*.ts, made
+ * here as the build makes them), and decode throughput (dwords/s, warm) printing command buffers
+ * of real commands (the shown gen12 decode cases' instructions, repeated) against buffer length:
+ * the generated TS decoder, the interpreter of the decoder's view it replaced, and the generated C
+ * decoder. Needs the mesa tree (the corpora beside the checkout, or $ISAFORGE_UPSTREAM).
  *
  *   npx tsx bench/genxmlIntelSpeed.ts [--json] [--rounds N] [--lengths N,N,…]
  */
@@ -16,6 +18,11 @@ import { Diagnostics } from "../generator/diagnostics";
 import type { GenxmlIntelDocument } from "../generator/model/genxmlIntel";
 import { bitsHeader } from "../generator/emit/genxmlIntel/bitsHeader";
 import { cDecoder } from "../generator/emit/genxmlIntel/cDecoder";
+import { intelDecoderModule } from "../generator/emit/genxmlIntel/tsDecoder";
+import {
+  compileGeneratedCodec,
+  runCompiledCodec,
+} from "../generator/emit/manual/loadGeneratedCodec";
 import { packHeader } from "../generator/emit/genxmlIntel/packHeader";
 import { defaultRootDir, upstreamRoots } from "../generator/load/upstreamRoots";
 import { loadGenxmlIntelChain } from "../generator/readers/genxmlIntel/loadChain";
@@ -35,6 +42,13 @@ const DOCS = INTEL_GENXML_DOCS;
 const CL_SYMBOLS =
   "3DSTATE_INDEX_BUFFER,3DSTATE_VERTEX_BUFFERS,3DPRIMITIVE,3DPRIMITIVE_EXTENDED,MI_ARB_CHECK,MI_BATCH_BUFFER_START,VERTEX_BUFFER_STATE";
 
+/** What the bench uses of a generated decoder module (templates/ts/genxml-intel/decoder.ts.hbs). */
+interface GeneratedDecoder {
+  printStruct(name: string, dwords: ArrayLike<number>): string | undefined;
+  walkCommands(dwords: ArrayLike<number>): unknown[];
+  printCommands(dwords: ArrayLike<number>): string;
+}
+
 export interface GenxmlIntelBench {
   /** Bytes of the 28 meson pack headers. */
   packBytes: number;
@@ -45,12 +59,20 @@ export interface GenxmlIntelBench {
   packWarmMsPerMB: number;
   /** genX_bits.h from the 14 documents (warm, best round). */
   bitsMs: number;
-  /** Printing command buffers as intel_print_group, dwords/s by buffer length (best round). */
+  /** The TS decoder modules of the 14 documents (warm, best round): bytes, ms, ms per MB. */
+  decoderBytes: number;
+  decoderMs: number;
+  decoderMsPerMB: number;
+  /** Printing command buffers as intel_print_group, dwords/s by buffer length (best round): the generated TS decoder. */
   printDwordsPerSec: Record<string, number>;
-  /** Walking them by opcode and length only, dwords/s. */
+  /** The same by the interpreter of the decoder's view (generator/runtime/genxmlIntel). */
+  interpretedPrintDwordsPerSec: Record<string, number>;
+  /** Walking them by opcode and length only, dwords/s: generated, interpreted. */
   walkDwordsPerSec: Record<string, number>;
-  /** Printing the same commands one by one by name: the TS decoder, and the generated C one (gcc -O2, to /dev/null). */
+  interpretedWalkDwordsPerSec: Record<string, number>;
+  /** Printing the same commands one by one by name: the generated TS decoder, the interpreter, and the generated C one (gcc -O2, to /dev/null). */
   itemsTsDwordsPerSec: Record<string, number>;
+  itemsInterpretedDwordsPerSec: Record<string, number>;
   itemsCDwordsPerSec?: Record<string, number>;
   /** Why there is no C figure (gcc missing or failing). */
   cUnavailable?: string;
@@ -210,9 +232,25 @@ export function measureGenxmlIntel(
     bitsHeader(inputs, bitsSymbols, "GENX_BITS_H");
     bitsMs = Math.min(bitsMs, performance.now() - t);
   }
+  // The generated TS decoders, as the build writes them (each document's decoder view, then the
+  // module); the best of two rounds after the first (a round takes about a second).
+  let decoderBytes = 0;
+  let decoderMs = Infinity;
+  for (let r = 0; r <= Math.min(rounds, 2); r++) {
+    cache = new Map();
+    t = performance.now();
+    let bytes = 0;
+    for (const g of DOCS) bytes += Buffer.byteLength(intelDecoderModule(decoderSpec(load(g)), g));
+    if (r > 0) decoderMs = Math.min(decoderMs, performance.now() - t);
+    decoderBytes = bytes;
+  }
   // A buffer of gen12 commands: the shown decode cases' instructions that the walk finds whole
   // (name and length) on their own, back to back.
   const spec = decoderSpec(load("gen12"));
+  const generated = runCompiledCodec(
+    compileGeneratedCodec(intelDecoderModule(spec, "gen12.xml"), "gen12.ts"),
+    "gen12.ts",
+  ) as unknown as GeneratedDecoder;
   const vectors = path.join(defaultRootDir("expected"), "genxml", "vectors", "intel", "gen12.jobs");
   const commands = readFileSync(vectors, "utf8")
     .trim()
@@ -236,40 +274,41 @@ export function measureGenxmlIntel(
     return words;
   };
   const printDwordsPerSec: Record<string, number> = {};
+  const interpretedPrintDwordsPerSec: Record<string, number> = {};
   const walkDwordsPerSec: Record<string, number> = {};
+  const interpretedWalkDwordsPerSec: Record<string, number> = {};
   const itemsTsDwordsPerSec: Record<string, number> = {};
+  const itemsInterpretedDwordsPerSec: Record<string, number> = {};
   for (const n of lengths) {
-    const buffer = bufferOf(n);
-    const best = (f: () => void) => {
+    const buffer = Uint32Array.from(bufferOf(n));
+    // Dwords/s of the best round after a warm-up one.
+    const best = (f: () => number) => {
       f();
-      let ms = Infinity;
+      let perSec = 0;
       for (let r = 0; r < rounds; r++) {
         const s = performance.now();
-        f();
-        ms = Math.min(ms, performance.now() - s);
+        const words = f();
+        perSec = Math.max(perSec, (words / (performance.now() - s)) * 1000);
       }
-      return Math.round((buffer.length / ms) * 1000);
+      return Math.round(perSec);
     };
-    printDwordsPerSec[n] = best(() => void printCommands(spec, buffer));
-    walkDwordsPerSec[n] = best(() => void walkCommands(spec, buffer));
+    printDwordsPerSec[n] = best(() => (generated.printCommands(buffer), buffer.length));
+    interpretedPrintDwordsPerSec[n] = best(() => (printCommands(spec, buffer), buffer.length));
+    walkDwordsPerSec[n] = best(() => (generated.walkCommands(buffer), buffer.length));
+    interpretedWalkDwordsPerSec[n] = best(() => (walkCommands(spec, buffer), buffer.length));
     // Item by item, as the C harness does.
-    let itemWords = 0;
-    const printItems = () => {
-      itemWords = 0;
-      for (let i = 0; itemWords < n; i = (i + 1) % commands.length) {
-        const c = commands[i];
-        printGroupLines(spec, spec.instructions[c.name], 0, c.dwords, 0, []);
-        itemWords += c.dwords.length;
+    const items = (print: (c: { name: string; dwords: number[] }) => void) => () => {
+      let words = 0;
+      for (let i = 0; words < n; i = (i + 1) % commands.length) {
+        print(commands[i]);
+        words += commands[i].dwords.length;
       }
+      return words;
     };
-    printItems();
-    let itemMs = Infinity;
-    for (let r = 0; r < rounds; r++) {
-      const s0 = performance.now();
-      printItems();
-      itemMs = Math.min(itemMs, performance.now() - s0);
-    }
-    itemsTsDwordsPerSec[n] = Math.round((itemWords / itemMs) * 1000);
+    itemsTsDwordsPerSec[n] = best(items((c) => generated.printStruct(c.name, c.dwords)));
+    itemsInterpretedDwordsPerSec[n] = best(
+      items((c) => printGroupLines(spec, spec.instructions[c.name], 0, c.dwords, 0, [])),
+    );
   }
   const c = withC ? measureC(spec, commands, rounds, lengths) : "not asked (--no-c)";
   return {
@@ -278,9 +317,15 @@ export function measureGenxmlIntel(
     packWarmMs: Math.round(packWarmMs),
     packWarmMsPerMB: Math.round((packWarmMs / (packBytes / 1e6)) * 10) / 10,
     bitsMs: Math.round(bitsMs),
+    decoderBytes,
+    decoderMs: Math.round(decoderMs),
+    decoderMsPerMB: Math.round((decoderMs / (decoderBytes / 1e6)) * 10) / 10,
     printDwordsPerSec,
+    interpretedPrintDwordsPerSec,
     walkDwordsPerSec,
+    interpretedWalkDwordsPerSec,
     itemsTsDwordsPerSec,
+    itemsInterpretedDwordsPerSec,
     ...(typeof c === "string" ? { cUnavailable: c } : { itemsCDwordsPerSec: c }),
   };
 }
@@ -294,9 +339,13 @@ if (require.main === module) {
       `genxml-pack, the 28 meson headers (${(r.packBytes / 1e6).toFixed(2)} MB): first round ${r.packColdMs} ms, warm ${r.packWarmMs} ms (${r.packWarmMsPerMB} ms per MB)`,
     );
     console.log(`genX_bits.h from the 14 documents, warm: ${r.bitsMs} ms`);
+    console.log(
+      `TS decoders of the 14 documents (${(r.decoderBytes / 1e6).toFixed(2)} MB), warm: ${r.decoderMs} ms (${r.decoderMsPerMB} ms per MB)`,
+    );
+    const f = (x: number | undefined) => x?.toLocaleString("en-US") ?? r.cUnavailable;
     for (const n of Object.keys(r.printDwordsPerSec))
       console.log(
-        `decode ${n} dwords: print ${r.printDwordsPerSec[n].toLocaleString("en-US")} dwords/s, walk ${r.walkDwordsPerSec[n].toLocaleString("en-US")} dwords/s; item by item TS ${r.itemsTsDwordsPerSec[n].toLocaleString("en-US")}, C ${r.itemsCDwordsPerSec?.[n]?.toLocaleString("en-US") ?? r.cUnavailable} dwords/s`,
+        `decode ${n} dwords, dwords/s: print generated ${f(r.printDwordsPerSec[n])}, interpreted ${f(r.interpretedPrintDwordsPerSec[n])}; walk generated ${f(r.walkDwordsPerSec[n])}, interpreted ${f(r.interpretedWalkDwordsPerSec[n])}; item by item generated ${f(r.itemsTsDwordsPerSec[n])}, interpreted ${f(r.itemsInterpretedDwordsPerSec[n])}, C ${f(r.itemsCDwordsPerSec?.[n])}`,
       );
   }
 }

@@ -26,9 +26,12 @@
  *       "byLength": { "<words>": … } } } }                 alternating, instructions/s against program length
  *     "genxmlIntel": { "packBytes", "packColdMs",          Intel genxml, where the mesa tree is
  *       "packWarmMs", "packWarmMsPerMB", "bitsMs",          (bench/genxmlIntelSpeed.ts): the 28 meson
- *       "printDwordsPerSec": { "<dwords>": … },             pack headers, genX_bits.h, the TS decoder
- *       "walkDwordsPerSec": { "<dwords>": … },              against buffer length (--genxml-lengths),
- *       "itemsTsDwordsPerSec", "itemsCDwordsPerSec"? }      and item by item, TS and generated C
+ *       "decoderBytes", "decoderMs", "decoderMsPerMB",      pack headers, genX_bits.h, the 14 TS
+ *       "printDwordsPerSec": { "<dwords>": … },             decoder modules; decoding against buffer
+ *       "interpretedPrintDwordsPerSec": { … },              length (--genxml-lengths) by the generated
+ *       "walkDwordsPerSec", "interpretedWalkDwordsPerSec",  TS decoder and the interpreter it replaced,
+ *       "itemsTsDwordsPerSec", "itemsInterpretedDwordsPerSec", and item by item, also by the
+ *       "itemsCDwordsPerSec"? }                            generated C
  * --codecs-only measures the codecs alone (no decode tables, no builds).
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
  *
@@ -379,22 +382,28 @@ function clauseReport(clauses: Record<string, ClauseFigures> | undefined): strin
 function genxmlIntelReport(g: GenxmlIntelBench): string[] {
   const lengths = Object.keys(g.printDwordsPerSec);
   return [
-    `Intel genxml (bench/genxmlIntelSpeed.ts): genxml-pack's 28 meson headers, ${(g.packBytes / 1e6).toFixed(2)} MB: first round ${fmt(g.packColdMs)} ms, warm ${fmt(g.packWarmMs)} ms (${g.packWarmMsPerMB} ms per MB written); genX_bits.h ${fmt(g.bitsMs)} ms`,
-    "TS decoder, dwords/s against buffer length (gen12 commands):",
+    `Intel genxml (bench/genxmlIntelSpeed.ts): genxml-pack's 28 meson headers, ${(g.packBytes / 1e6).toFixed(2)} MB: first round ${fmt(g.packColdMs)} ms, warm ${fmt(g.packWarmMs)} ms (${g.packWarmMsPerMB} ms per MB written); genX_bits.h ${fmt(g.bitsMs)} ms; the 14 TS decoder modules, ${(g.decoderBytes / 1e6).toFixed(2)} MB: warm ${fmt(g.decoderMs)} ms (${g.decoderMsPerMB} ms per MB)`,
+    "Decode, dwords/s against buffer length (gen12 commands): the generated TS decoder, the interpreter it replaced, the generated C:",
     "",
     ...table([
       [
         "dwords",
-        "print (intel_print_group text)",
-        "walk by opcode and length",
-        "item by item TS",
-        "item by item C (-O2)",
+        "print generated",
+        "print interpreted",
+        "walk generated",
+        "walk interpreted",
+        "item by item generated",
+        "interpreted",
+        "C (-O2)",
       ],
       ...lengths.map((n) => [
         fmt(Number(n)),
         fmt(g.printDwordsPerSec[n]),
+        fmt(g.interpretedPrintDwordsPerSec[n]),
         fmt(g.walkDwordsPerSec[n]),
+        fmt(g.interpretedWalkDwordsPerSec[n]),
         fmt(g.itemsTsDwordsPerSec[n]),
+        fmt(g.itemsInterpretedDwordsPerSec[n]),
         g.itemsCDwordsPerSec ? fmt(g.itemsCDwordsPerSec[n]) : "—",
       ]),
     ]),

@@ -68,6 +68,13 @@ export const EMITTERS: { name: string; emit: Emitter; usesCodecs?: boolean }[] =
       ),
   },
   {
+    name: "genxml-decoders",
+    emit: (m) =>
+      (require("./emitGenxmlDecoders") as typeof import("./emitGenxmlDecoders")).emitGenxmlDecoders(
+        m,
+      ),
+  },
+  {
     name: "package-index",
     emit: (m) =>
       (require("./emitPackageIndex") as typeof import("./emitPackageIndex")).emitPackageIndex(m),

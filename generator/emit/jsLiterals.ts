@@ -101,3 +101,14 @@ export function objectArrayLines(head: string, objects: Record<string, string>[]
   lines.push("];");
   return lines;
 }
+
+/**
+ * A call statement at `indent` spaces as prettier prints one whose arguments are simple: on one
+ * line where it fits, else one argument a line.
+ */
+export function callLines(indent: number, callee: string, args: string[], end = ";"): string[] {
+  const pad = " ".repeat(indent);
+  const one = `${pad}${callee}(${args.join(", ")})${end}`;
+  if (util.getStringWidth(one) <= WIDTH) return [one];
+  return [`${pad}${callee}(`, ...args.map((a) => `${pad}  ${a},`), `${pad})${end}`];
+}

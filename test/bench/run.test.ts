@@ -132,6 +132,18 @@ describe("npm run bench -- --json", () => {
           ? ["build", "codecs", "genxmlIntel", "genxmlPanfrost", "ir3", "scale", "site"]
           : ["build", "codecs", "ir3", "scale", "site"],
       );
+      // Intel genxml: the generated decoder and the interpreter, by length.
+      const intel = result.genxmlIntel as unknown as Record<string, Record<string, number>>;
+      for (const key of [
+        "printDwordsPerSec",
+        "interpretedPrintDwordsPerSec",
+        "walkDwordsPerSec",
+        "interpretedWalkDwordsPerSec",
+        "itemsTsDwordsPerSec",
+        "itemsInterpretedDwordsPerSec",
+      ])
+        expect(Object.keys(intel[key])).toEqual(["1000"]);
+      expect(intel.decoderBytes).toBeGreaterThan(1e6);
       // Panfrost genxml (the mesa tree is here: ir3 needs it): per document, then decode by length.
       const genxml = result.genxmlPanfrost as unknown as GenxmlPanfrostBench;
       expect(Object.keys(genxml.generation)).toEqual([

@@ -5,6 +5,7 @@
 import * as fc from "fast-check";
 import * as prettier from "prettier";
 import {
+  callLines,
   joinedStringLines,
   keyLiteral,
   objectArrayLines,
@@ -130,5 +131,25 @@ test("a joined long string is what prettier prints, in an assignment and as an a
       expect(argument).toBe(await viaPrettier(argument));
     }),
     { numRuns: 100, seed: 20261127 },
+  );
+});
+
+test("call statements: on one line where they fit, else an argument a line, as prettier", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 8 }),
+      fc.array(TEXT, { minLength: 1, maxLength: 6 }),
+      async (depth, texts) => {
+        const indent = 2 * depth;
+        const args = [...texts.map(stringLiteral), "d[b + 3] >>> 5", "32 * k0 + 7"];
+        const body = callLines(indent, "c.uint", args).join("\n");
+        // The statement inside nested blocks, so that prettier sees it at that indentation.
+        const open = Array.from({ length: depth }, (_, i) => `${"  ".repeat(i)}{\n`).join("");
+        const close = Array.from({ length: depth }, (_, i) => `\n${"  ".repeat(depth - 1 - i)}}`);
+        const text = `${open}${body}${close.join("")}\n`;
+        expect(await viaPrettier(text)).toBe(text);
+      },
+    ),
+    { numRuns: 200, seed: 20261129 },
   );
 });

@@ -1,8 +1,11 @@
 /**
- * The Intel decoder: printStruct gives intel_print_group's text on every decode vector of
- * expected/genxml/vectors/intel; decodeStruct types and names the fields of genxml.md §7.8's
- * worked example; a command buffer is walked by opcode and length; genxml-decode prints the same
- * text from the command line.
+ * The Intel decoders, the interpreter of the decoder's view (generator/runtime/genxmlIntel) and
+ * the straight-line module the build writes per document (out/ts/genxml/intel/<gen>.ts, read from
+ * the test output): printStruct gives intel_print_group's text on every decode vector of
+ * expected/genxml/vectors/intel, and the module's decodeStruct and walkCommands give what the
+ * interpreter's do; decodeStruct types and names the fields of genxml.md §7.8's worked example; a
+ * command buffer is walked by opcode and length; genxml-decode prints the same text from the
+ * command line.
  * @needs-upstream mesa
  */
 import { readdirSync, readFileSync } from "fs";
@@ -12,11 +15,32 @@ import { loadGenxmlIntelChain } from "../../generator/readers/genxmlIntel/loadCh
 import { decoderSpec } from "../../generator/readers/genxmlIntel/runtimeView";
 import {
   decodeStruct,
+  printCommands,
   printStruct,
   walkCommands,
 } from "../../generator/runtime/genxmlIntel/decode";
+import type { DecodedField } from "../../generator/runtime/genxmlIntel/decodedField";
 import type { DecoderSpec } from "../../generator/runtime/genxmlIntel/types";
 import { EXPECTED_GENXML, MESA, runCaptured } from "../helpers/genxmlIntel";
+import { loadTestOutputModule } from "../helpers/testOutput";
+
+/** What a generated Intel decoder module exports (templates/ts/genxml-intel/decoder.ts.hbs). */
+interface GeneratedDecoder {
+  GEN: string;
+  itemNames(kind: "struct" | "instruction" | "register"): string[];
+  printStruct(name: string, dwords: number[], formats?: ReadonlyMap<number, string>): string;
+  decodeStruct(name: string, dwords: number[]): DecodedField[] | undefined;
+  walkCommands(dwords: number[]): { index: number; name?: string; length: number }[];
+  printCommands(dwords: number[], formats?: ReadonlyMap<number, string>): string;
+}
+const generated = (gen: string) =>
+  loadTestOutputModule<GeneratedDecoder>(`ts/genxml/intel/${gen}.ts`);
+
+/** Decoded fields as comparable text (BigInt, NaN and −0 kept apart). */
+const asText = (x: unknown) =>
+  JSON.stringify(x, (_k, v: unknown) =>
+    typeof v === "bigint" ? `${v}n` : Number.isNaN(v) ? "NaN" : Object.is(v, -0) ? "-0" : v,
+  );
 
 const VECTORS = path.join(EXPECTED_GENXML, "vectors", "intel");
 const ISL = path.join(EXPECTED_GENXML, "data", "isl_formats.tsv");
@@ -81,6 +105,52 @@ describe.each(gens)("%s vectors", (gen) => {
     expect(wrong.map((j) => j.slice(0, 3).join(" "))).toEqual([]);
     expect(jobs.length).toBe(expected.size);
   });
+  test("the generated module prints every case the same, and decodes and walks as the interpreter", () => {
+    const spec = specOf(gen);
+    const m = generated(gen);
+    expect(m.GEN).toBe(spec.gen);
+    const wrong = jobs.filter(
+      ([kind, name, sample, hex]) =>
+        m.printStruct(name, words(hex), formats) !== expected.get(`${kind}\t${name}\t${sample}`),
+    );
+    expect(wrong.map((j) => j.slice(0, 3).join(" "))).toEqual([]);
+    const decodedApart = jobs.filter(
+      ([, name, , hex]) =>
+        asText(m.decodeStruct(name, words(hex))) !== asText(decodeStruct(spec, name, words(hex))),
+    );
+    expect(decodedApart.map((j) => j.slice(0, 3).join(" "))).toEqual([]);
+    // Every case's dwords back to back: the same commands, at the same places.
+    const buffer = jobs.flatMap(([, , , hex]) => words(hex));
+    expect(m.walkCommands(buffer)).toEqual(
+      walkCommands(spec, buffer).map((c) => ({
+        index: c.index,
+        ...(c.instruction ? { name: c.instruction.name } : {}),
+        length: c.length,
+      })),
+    );
+    expect(m.printCommands(buffer, formats)).toBe(printCommands(spec, buffer, formats));
+    expect(m.itemNames("instruction").sort()).toEqual(Object.keys(spec.instructions).sort());
+  });
+});
+
+test("the generated modules: every document of specs/intel-genxml has one; gen20_rt is gen125_rt's", () => {
+  const manifest = JSON.parse(
+    readFileSync(
+      path.join(__dirname, "..", "..", "specs", "intel-genxml", "manifest.json"),
+      "utf8",
+    ),
+  ) as { documents: { upstream: string }[] };
+  for (const d of manifest.documents) {
+    const gen = path.basename(d.upstream, ".xml");
+    expect(generated(gen).GEN).toBe(specOf(gen).gen);
+  }
+  const rt = generated("gen20_rt");
+  expect(rt.GEN).toBe("20");
+  const names = rt.itemNames("struct");
+  expect(names.sort()).toEqual(Object.keys(specOf("gen20_rt").structs).sort());
+  const dwords = Array.from({ length: 64 }, (_, i) => Math.imul(i + 1, 0x9e3779b9) >>> 0);
+  for (const name of names)
+    expect(rt.printStruct(name, dwords)).toBe(printStruct(specOf("gen20_rt"), name, dwords));
 });
 
 test("decodeStruct: BLEND_STATE_ENTRY's typed and named fields (genxml.md §7.8)", () => {

@@ -20,12 +20,23 @@ import {
   type FlatField,
   type PanfrostFieldKind,
 } from "../../model/genxmlPanfrostLayout";
+import { callLines, keyLiteral, stringLiteral } from "../jsLiterals";
 import { renderTemplate } from "../renderTemplate";
 import { enumCName, fieldCName, structCName } from "./names";
 
-/** The decoder module's TypeScript source for `doc`. */
-export function panfrostDecoderModule(doc: GenxmlPanfrostDocument): string {
-  return renderTemplate("ts/genxml-panfrost/decoder.ts.hbs", decoderView(doc));
+/**
+ * The decoder module's TypeScript source for `doc` (named `file` in it), in prettier's style: the
+ * build writes it as it is.
+ */
+export function panfrostDecoderModule(doc: GenxmlPanfrostDocument, file = doc.file): string {
+  return renderTemplate("ts/genxml-panfrost/decoder.ts.hbs", decoderView(doc, file));
+}
+
+/** `function NAME(PARAMS): RESULT {`, a parameter a line where too long (as prettier). */
+function signature(name: string, params: string[], result: string): string {
+  const one = `function ${name}(${params.join(", ")}): ${result} {`;
+  if (one.length <= 100) return one;
+  return [`function ${name}(`, ...params.map((p) => `  ${p},`), `): ${result} {`].join("\n");
 }
 
 /** The runtime the module carries: its imports and `export`s removed. */
@@ -54,14 +65,12 @@ function runtimeSource(): string {
     .join("\n\n");
 }
 
-const js = (s: string): string => JSON.stringify(s);
-
 interface Context {
   structs: Map<string, GenxmlPanfrostStruct>;
   enums: Map<string, GenxmlPanfrostEnum>;
 }
 
-function decoderView(doc: GenxmlPanfrostDocument) {
+function decoderView(doc: GenxmlPanfrostDocument, file: string) {
   const structs = new Map<string, GenxmlPanfrostStruct>();
   const enums = new Map<string, GenxmlPanfrostEnum>();
   for (const item of doc.items) {
@@ -73,14 +82,15 @@ function decoderView(doc: GenxmlPanfrostDocument) {
   const structList = [...structs.values()];
   const asStr = (name: string) => (enums.has(name) ? `${enumCName(name)}_as_str` : "invalidName");
   return {
-    file: doc.file,
+    file,
+    fileLiteral: stringLiteral(file),
     runtime: runtimeSource(),
     enums: enumList.map((e) => ({
       fn: `${enumCName(e.name)}_as_str`,
       // A C switch takes the first of equal cases too.
       cases: e.values
         .filter((v, i) => e.values.findIndex((w) => w.value === v.value) === i)
-        .map((v) => ({ value: v.value, name: js(v.name) })),
+        .map((v) => ({ value: v.value, name: stringLiteral(v.name) })),
     })),
     pixelFormat:
       doc.arch === undefined
@@ -91,18 +101,38 @@ function decoderView(doc: GenxmlPanfrostDocument) {
     structs: structList.map((s) => structView(s, ctx)),
     unpacked: structList
       .filter((s) => !s.noDirectPacking)
-      .map((s) => ({ cName: structCName(s.name), name: js(s.name), bytes: structBytes(s) })),
+      .map((s) => ({
+        cName: structCName(s.name),
+        name: stringLiteral(s.name),
+        bytes: structBytes(s),
+      })),
   };
 }
 
 function structView(s: GenxmlPanfrostStruct, ctx: Context) {
   const cName = structCName(s.name);
   const kindOf = (f: GenxmlPanfrostField) => panfrostFieldKind(f, ctx.structs, ctx.enums);
+  const print = s.fields.flatMap((f) => printLines(f, kindOf(f)));
+  const fields = s.fields.flatMap((f) => {
+    const key = `    ${keyLiteral(f.name)}: `;
+    const expr = fieldExpr(f, kindOf(f));
+    if (typeof expr === "string") return [`${key}${expr},`];
+    const one = `${key}${expr.callee}(${expr.args.join(", ")}),`;
+    if (one.length <= 100) return [one];
+    return [`${key}${expr.callee}(`, ...expr.args.map((a) => `      ${a},`), "    ),"];
+  });
   return {
     cName,
     unpack: s.noDirectPacking ? null : unpackView(s, ctx),
-    print: s.fields.map((f) => printLine(f, kindOf(f))),
-    fields: s.fields.map((f) => ({ name: js(f.name), expr: fieldExpr(f, kindOf(f)) })),
+    // An empty body is `{}` on the signature's line.
+    printSignature: signature(
+      `print_${cName}`,
+      ["v: CStruct", "indent: number", "out: string[]"],
+      "void",
+    ).replace(/ \{$/, print.length ? " {" : " {}"),
+    print,
+    fieldsReturn: fields.length ? null : "  return {};",
+    fields,
   };
 }
 
@@ -119,12 +149,13 @@ function unpackView(s: GenxmlPanfrostStruct, ctx: Context) {
       covered |= ((1n << BigInt(hi - lo + 1)) - 1n) << BigInt(lo);
     }
     const garbage = ~covered & 0xffffffffn;
-    if (garbage !== 0n)
-      checks.push({
-        index: i,
-        mask: `0x${garbage.toString(16)}`,
-        message: js(`XXX: Invalid field of ${s.name} unpacked at word ${i}`),
-      });
+    if (garbage === 0n) continue;
+    const test = `  if (word(b, ${i}) & 0x${garbage.toString(16)})`;
+    const message = stringLiteral(`XXX: Invalid field of ${s.name} unpacked at word ${i}`);
+    const one = `${test} warnings.push(${message});`;
+    checks.push(
+      one.length <= 100 ? one : [test, ...callLines(4, "warnings.push", [message])].join("\n"),
+    );
   }
   // Objects for the embedded structs, outermost first, then every flattened field's value.
   const nested: string[] = [];
@@ -136,6 +167,11 @@ function unpackView(s: GenxmlPanfrostStruct, ctx: Context) {
       seen.add(p);
     }
   return {
+    signature: signature(
+      `unpack_${structCName(s.name)}`,
+      ["b: Uint8Array", "warnings: string[]"],
+      "CStruct",
+    ),
     checks,
     nested,
     reads: flat.map((ff) => ({
@@ -184,20 +220,23 @@ function readExpr(ff: FlatField, kind: PanfrostFieldKind): string {
   }
 }
 
-/** The print function's line for a top-level field (genxml.md §9.7), as a statement. */
-function printLine(f: GenxmlPanfrostField, kind: PanfrostFieldKind) {
+/** The print function's statements for a top-level field (genxml.md §9.7). */
+function printLines(f: GenxmlPanfrostField, kind: PanfrostFieldKind): string[] {
   const v = `v.${fieldCName(f.name)}`;
-  const label = js(`${f.name}: `);
-  const line = (value: string) => ({ line: { label, value } });
+  const line = (value: string) =>
+    callLines(2, "line", ["out", "indent", stringLiteral(`${f.name}: `), value]);
   switch (kind) {
     case "struct":
-      return { nested: { label: js(`${f.name}:`), fn: `print_${structCName(f.type)}`, value: v } };
+      return [
+        ...callLines(2, "line", ["out", "indent", stringLiteral(`${f.name}:`), '""']),
+        ...callLines(2, `print_${structCName(f.type)}`, [v, "indent + 2", "out"]),
+      ];
     case "Pixel Format":
-      return { pixelFormat: { value: v } };
+      return callLines(2, "pixelFormatPrint", ["out", "indent", v]);
     case "enum":
       return line(`${enumCName(f.type)}_as_str(${v})`);
     case "bool":
-      return line(`(${v} ? "true" : "false")`);
+      return line(`${v} ? "true" : "false"`);
     case "float":
     case "ulod":
     case "slod":
@@ -215,17 +254,20 @@ function printLine(f: GenxmlPanfrostField, kind: PanfrostFieldKind) {
 }
 
 /** A top-level field as decodeStruct gives it: typed, enums with their value's name. */
-function fieldExpr(f: GenxmlPanfrostField, kind: PanfrostFieldKind): string {
+function fieldExpr(
+  f: GenxmlPanfrostField,
+  kind: PanfrostFieldKind,
+): string | { callee: string; args: string[] } {
   const v = `v.${fieldCName(f.name)}`;
   switch (kind) {
     case "struct":
-      return `fields_${structCName(f.type)}(${v})`;
+      return { callee: `fields_${structCName(f.type)}`, args: [v] };
     case "enum":
-      return `namedValue(${v}, ${enumCName(f.type)}_as_str(${v}))`;
+      return { callee: "namedValue", args: [v, `${enumCName(f.type)}_as_str(${v})`] };
     case "float":
     case "ulod":
     case "slod":
-      return `uif(${v})`;
+      return { callee: "uif", args: [v] };
     default:
       return v;
   }

@@ -11,31 +11,14 @@ import {
   walkFields,
   type SurfaceFormats,
 } from "./printGroup";
+import { typedValue, type DecodedField } from "./decodedField";
 import type { DecoderGroup, DecoderSpec } from "./types";
+
+export type { DecodedField };
 
 /** A struct, instruction or register by name (structs first, as `--struct` looks them up). */
 export function findGroup(spec: DecoderSpec, name: string): DecoderGroup | undefined {
   return spec.structs[name] ?? spec.instructions[name] ?? spec.registers[name];
-}
-
-/** A field as decoded: its bits in the item, its value by type, and its enum name if any. */
-export interface DecodedField {
-  name: string;
-  start: number;
-  end: number;
-  type: string;
-  /** uint/int/enum/mbo/mbz: the number (a bigint beyond 2^53); bool; float and fixed point: the number; address: bigint. */
-  value: number | bigint | boolean;
-  /** The value's name in the field's enum (or its own values), when it has one. */
-  enumName?: string;
-  /** A struct-typed field: that struct's fields. */
-  fields?: DecodedField[];
-}
-
-function small(v: bigint): number | bigint {
-  return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER)
-    ? Number(v)
-    : v;
 }
 
 function readBits(dwords: ArrayLike<number>, start: number, end: number): bigint {
@@ -58,36 +41,15 @@ export function decodeGroup(
   for (const v of walkFields(group, dwords, groupLength(group, dwords))) {
     const t = v.field.type;
     const raw = readBits(dwords, v.start, v.end);
-    const width = v.end - v.start + 1;
+    const fraction = t.kind === "ufixed" || t.kind === "sfixed" ? t.fraction : 0;
     const f: DecodedField = {
       name: v.name,
       start: v.start,
       end: v.end,
       type: t.kind,
-      value: small(raw),
+      value: typedValue(t.kind, raw, v.start, v.end, fraction),
     };
-    const view = new DataView(new ArrayBuffer(4));
     switch (t.kind) {
-      case "bool":
-        f.value = raw !== 0n;
-        break;
-      case "int":
-        f.value = small(BigInt.asIntN(width, raw));
-        break;
-      case "float":
-        view.setUint32(0, Number(raw & 0xffffffffn));
-        f.value = view.getFloat32(0);
-        break;
-      case "ufixed":
-        f.value = Number(raw) / 2 ** t.fraction;
-        break;
-      case "sfixed":
-        f.value = Number(BigInt.asIntN(width, raw)) / 2 ** t.fraction;
-        break;
-      case "address":
-      case "offset":
-        f.value = raw << BigInt(v.start % 32);
-        break;
       case "struct": {
         const nested = spec.structs[t.name];
         if (nested) {

@@ -3,13 +3,14 @@
  * and the typed fields it reads, from the decoder's view of a document (types.ts). Dwords beyond
  * those given read as 0.
  */
+import { guessLength } from "./commandLength";
+import type { SurfaceFormats } from "./decodedField";
 import { formatF, formatFloatBits } from "./formatC";
 import type { DecoderArray, DecoderField, DecoderGroup, DecoderSpec, DecoderValue } from "./types";
 
 const MASK64 = (1n << 64n) - 1n;
 
-/** Surface format names appended to `Surface Format` values (value → ISL name). */
-export type SurfaceFormats = ReadonlyMap<number, string>;
+export { guessLength, type SurfaceFormats };
 
 /** Dwords as a typed array, so that the rest from a dword on is a view, not a copy. */
 export function asDwords(dwords: ArrayLike<number>): Uint32Array {
@@ -18,30 +19,6 @@ export function asDwords(dwords: ArrayLike<number>): Uint32Array {
 
 function dword(dwords: ArrayLike<number>, i: number): number {
   return i >= 0 && i < dwords.length ? dwords[i] >>> 0 : 0;
-}
-
-/** The length guess from a command's header dword, when its group says nothing (§7.2); −1 unknown. */
-export function guessLength(h: number): number {
-  h >>>= 0;
-  const type = h >>> 29;
-  if (type === 0) return ((h >>> 23) & 0x3f) < 16 ? 1 : (h & 0xff) + 2;
-  if (type === 2) return (h & 0xff) + 2;
-  if (type !== 3) return -1;
-  const sub = (h >>> 27) & 3;
-  const op = (h >>> 24) & 7;
-  const whole = h >>> 16;
-  switch (sub) {
-    case 0:
-      return whole === 0x6104 ? 1 : op < 2 ? (h & 0xff) + 2 : -1;
-    case 1:
-      return op < 2 ? 1 : -1;
-    case 2:
-      if (whole === 0x73a2) return (h & 0xfff) + 2;
-      if (op === 0) return (h & 0xff) + 2;
-      return op < 3 ? (h & 0xffff) + 2 : -1;
-    default:
-      return whole === 0x780b ? 1 : op < 4 ? (h & 0xff) + 2 : -1;
-  }
 }
 
 /** A field's raw value at bits start..end of the item, as the decoder reads it (§7.4). */

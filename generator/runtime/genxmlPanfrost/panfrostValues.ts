@@ -47,7 +47,7 @@ export const lod = (v: number): number => Math.fround(Math.fround(v) / 256);
 
 /** `__gen_unpack_padded` of the raw 32-bit value: (2·odd + 1) << shift, 32-bit unsigned. */
 export function padded(v: number): number {
-  return u32(Math.imul(2 * Math.floor(v / 32) + 1, 2 ** (v & 31) | 0));
+  return u32(Math.imul(2 * Math.floor(v / 32) + 1, (2 ** (v & 31)) | 0));
 }
 
 /** `1U << v` (log2 fields): the shift count taken modulo 32, as x86 does. */
@@ -78,6 +78,11 @@ export function swizzle(v: number): string {
 
 /** `0x%X`: upper-case hex. */
 export const hexUpper = (v: number): string => v.toString(16).toUpperCase();
+
+/** A printed line: `indent` spaces (`%*s`), the label, the value. */
+export function line(out: string[], indent: number, label: string, value: string): void {
+  out.push(spaces(indent) + label + value);
+}
 
 /** `%*s`: `indent` spaces. */
 export const spaces = (indent: number): string => " ".repeat(indent);
