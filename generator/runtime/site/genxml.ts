@@ -1,0 +1,260 @@
+/**
+ * The genxml panel of an Intel genxml spec's page (the site's `genxml.js`): dwords in, the item's
+ * fields out, with the text Mesa's intel_print_group prints for it (generator/runtime/genxmlIntel,
+ * bundled in). With no item named, the dwords are walked as a batch, command by command, as
+ * `isaforge genxml-decode` without `--struct` walks them. Each gen's decoder table is a script of
+ * its own (templates/site/genxml-table.js.hbs); the page loads the default gen's, the others when
+ * chosen. The state lives in the URL (#genxml=GEN:NAME:DWORD,DWORD…) so a decode can be linked.
+ * Nothing here touches the page until the script calls `start`.
+ */
+import {
+  decodeGroup,
+  findGroup,
+  printCommands,
+  printStruct,
+  type DecodedField,
+} from "../genxmlIntel/decode";
+import type { DecoderGroup } from "../genxmlIntel/types";
+import { highlightFieldsOnHover } from "./fieldHighlight";
+import type { GenxmlTable } from "./genxmlTable";
+
+export type { GenxmlTable };
+
+/** One row of the field table: a field (a nested struct's as `Outer.Inner`), its bits, its value. */
+export interface FieldRow {
+  name: string;
+  bits: string;
+  value: string;
+}
+
+export interface PanelState {
+  gen: string;
+  name: string;
+  dwords: string;
+}
+
+declare global {
+  interface Window {
+    /** Each gen's table as JSON text, keyed `spec/gen`. */
+    isaforgeGenxmlTables?: Record<string, string>;
+    isaforgeGenxmlPanel?: {
+      parseDwords: typeof parseDwords;
+      decodeItem: typeof decodeItem;
+      stateHash: typeof stateHash;
+      parseState: typeof parseState;
+    };
+  }
+}
+
+/** Dwords from hex text (`0x` optional; spaces, commas or lines between), or what is wrong. */
+export function parseDwords(text: string): { dwords: number[] } | { error: string } {
+  const dwords: number[] = [];
+  for (const token of text.split(/[\s,]+/)) {
+    if (token === "") continue;
+    if (!/^(0x)?[0-9a-f]{1,8}$/i.test(token))
+      return { error: `'${token}' is not a 32-bit hexadecimal dword` };
+    dwords.push(parseInt(token.replace(/^0x/i, ""), 16) >>> 0);
+  }
+  return { dwords };
+}
+
+const hex = (v: number | bigint) => `0x${v.toString(16)}`;
+
+function valueText(f: DecodedField): string {
+  const v = f.value;
+  const text =
+    typeof v === "bigint"
+      ? hex(v)
+      : typeof v === "boolean"
+        ? String(v)
+        : f.type === "address" || f.type === "offset"
+          ? hex(v)
+          : String(v);
+  return f.enumName !== undefined ? `${text} (${f.enumName})` : text;
+}
+
+/** Decoded fields as table rows, a nested struct's fields after it at their bits in the item. */
+export function fieldRows(fields: DecodedField[], prefix = "", offset = 0): FieldRow[] {
+  return fields.flatMap((f) => {
+    const start = offset + f.start;
+    const end = offset + f.end;
+    const row = {
+      name: `${prefix}${f.name}`,
+      bits: start === end ? `${start}` : `${end}:${start}`,
+      value: f.fields ? "" : valueText(f),
+    };
+    return [row, ...(f.fields ? fieldRows(f.fields, `${prefix}${f.name}.`, start) : [])];
+  });
+}
+
+/** An item's section in the manual: its anchor, where it is not the name in lower case. */
+export function sectionOf(table: GenxmlTable, group: DecoderGroup): string {
+  return table.sections[`${group.kind}:${group.name}`] ?? group.name.toLowerCase();
+}
+
+export type Decoded =
+  { error: string } | { text: string; group: DecoderGroup | null; rows: FieldRow[] };
+
+/**
+ * `name`'s fields over `dwords` and the text intel_print_group prints for it; with no name, the
+ * batch's commands as text (no table: a batch holds several items).
+ */
+export function decodeItem(table: GenxmlTable, name: string, dwords: number[]): Decoded {
+  const spec = table.spec;
+  if (name.trim() === "") return { text: printCommands(spec, dwords), group: null, rows: [] };
+  const group = findGroup(spec, name.trim());
+  if (!group) return { error: `gen ${spec.gen} has no command, structure or register '${name}'` };
+  const text = printStruct(spec, group.name, dwords) ?? "";
+  return { text, group, rows: fieldRows(decodeGroup(spec, group, dwords)) };
+}
+
+/** #genxml=gen12:3DSTATE_VS:78100004,0 */
+export function stateHash(gen: string, name: string, dwords: number[]): string {
+  const words = dwords.map((d) => d.toString(16)).join(",");
+  return `#genxml=${encodeURIComponent(gen)}:${encodeURIComponent(name)}:${words}`;
+}
+
+/** The panel's state in a URL's hash, or null where the hash is not a genxml decode. */
+export function parseState(hash: string): PanelState | null {
+  if (!hash.startsWith("#genxml=")) return null;
+  const [gen = "", name = "", dwords = ""] = hash.slice("#genxml=".length).split(":");
+  return {
+    gen: decodeURIComponent(gen),
+    name: decodeURIComponent(name),
+    dwords: dwords
+      .split(",")
+      .filter((d) => d !== "")
+      .map((d) => `0x${d}`)
+      .join(" "),
+  };
+}
+
+/**
+ * Offer the functions above as window.isaforgeGenxmlPanel and, on a page with the panel, wire it
+ * up. Without a document (a test's VM context) only the first happens.
+ */
+export function start(): void {
+  window.isaforgeGenxmlPanel = { parseDwords, decodeItem, stateHash, parseState };
+  if (typeof document === "undefined") return;
+  const panel = document.getElementById("genxml-panel");
+  if (panel) wirePanel(panel, panel.dataset.spec ?? "");
+}
+
+function wirePanel(panel: HTMLElement, spec: string): void {
+  const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+  const genSelect = $<HTMLSelectElement>("genxml-gen");
+  const nameInput = $<HTMLInputElement>("genxml-name");
+  const names = $<HTMLDataListElement>("genxml-names");
+  const dwordsInput = $<HTMLTextAreaElement>("genxml-dwords");
+  const textOut = $("genxml-text");
+  const errorOut = $("genxml-error");
+  const link = $<HTMLAnchorElement>("genxml-link");
+  const fieldsTable = $<HTMLTableElement>("genxml-fields");
+  const parsed = new Map<string, GenxmlTable>();
+
+  // The gen's table, parsed once; its script is added to the page the first time it is asked for.
+  function tableOf(gen: string, then: () => void): GenxmlTable | null {
+    const key = `${spec}/${gen}`;
+    const cached = parsed.get(key);
+    if (cached) return cached;
+    const text = (window.isaforgeGenxmlTables || {})[key];
+    if (text !== undefined) {
+      const table = JSON.parse(text) as GenxmlTable;
+      parsed.set(key, table);
+      return table;
+    }
+    const option = genSelect.selectedOptions[0];
+    const script = document.createElement("script");
+    script.src = option?.dataset.script ?? "";
+    script.onload = then;
+    script.onerror = () => (errorOut.textContent = `the table of ${gen} could not be loaded`);
+    document.head.append(script);
+    return null;
+  }
+
+  function element(tag: string, text?: string): HTMLElement {
+    const el = document.createElement(tag);
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
+
+  function listNames(table: GenxmlTable): void {
+    const all = [
+      ...Object.keys(table.spec.instructions),
+      ...Object.keys(table.spec.structs),
+      ...Object.keys(table.spec.registers),
+    ].sort();
+    names.replaceChildren(
+      ...all.map((n) => {
+        const option = document.createElement("option");
+        option.value = n;
+        return option;
+      }),
+    );
+  }
+
+  function clear(): void {
+    textOut.textContent = "";
+    link.hidden = true;
+    fieldsTable.hidden = true;
+  }
+
+  highlightFieldsOnHover(panel);
+
+  function update(save: boolean): void {
+    const gen = genSelect.value;
+    const table = tableOf(gen, () => update(save));
+    if (!table) return;
+    if (names.dataset.gen !== gen) {
+      listNames(table);
+      names.dataset.gen = gen;
+    }
+    const words = parseDwords(dwordsInput.value);
+    errorOut.textContent = "error" in words ? words.error : "";
+    if ("error" in words || (words.dwords.length === 0 && nameInput.value.trim() === "")) {
+      clear();
+      return;
+    }
+    const decoded = decodeItem(table, nameInput.value, words.dwords);
+    if ("error" in decoded) {
+      errorOut.textContent = decoded.error;
+      clear();
+      return;
+    }
+    textOut.textContent = decoded.text;
+    if (decoded.group) {
+      link.href = `#${sectionOf(table, decoded.group)}`;
+      link.textContent = `${decoded.group.name}: its section of this manual`;
+      link.hidden = false;
+    } else link.hidden = true;
+    fieldsTable.tBodies[0].replaceChildren(
+      ...decoded.rows.map((r) => {
+        const row = element("tr");
+        row.dataset.field = r.name;
+        row.append(element("th", r.name), element("td", r.bits), element("td", r.value));
+        return row;
+      }),
+    );
+    fieldsTable.hidden = decoded.rows.length === 0;
+    if (save) {
+      const hash = stateHash(gen, nameInput.value.trim(), words.dwords);
+      if (hash !== location.hash) history.replaceState(null, "", hash);
+    }
+  }
+
+  function loadState(): boolean {
+    const state = parseState(location.hash);
+    if (!state) return false;
+    if ([...genSelect.options].some((o) => o.value === state.gen)) genSelect.value = state.gen;
+    nameInput.value = state.name;
+    dwordsInput.value = state.dwords;
+    update(false);
+    return true;
+  }
+
+  for (const input of [nameInput, dwordsInput]) input.addEventListener("input", () => update(true));
+  genSelect.addEventListener("change", () => update(true));
+  window.addEventListener("hashchange", loadState);
+  if (loadState()) panel.scrollIntoView();
+  else update(false);
+}
