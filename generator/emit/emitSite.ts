@@ -107,16 +107,20 @@ export function renderSite(view: SiteView): OutputFile[] {
     ...(view.genxmlTables.length > 0
       ? [{ path: `site/${GENXML_SCRIPT}`, content: siteScript("genxml") }]
       : []),
-    // One gen's table each, as one string literal in prettier's style.
+    // One per document: an Intel gen's table as one string literal in prettier's style, or a
+    // Panfrost document's compiled decoder module (as the codec scripts, not formatted again).
     ...view.genxmlTables.map((t) => ({
       path: `site/${t.file}`,
-      content: renderTemplate("site/genxml-table.js.hbs", {
-        id: t.id,
-        assignment: stringAssignment(
-          `window.isaforgeGenxmlTables[${stringLiteral(t.key)}]`,
-          t.json,
-        ),
-      }),
+      content:
+        "json" in t
+          ? renderTemplate("site/genxml-table.js.hbs", {
+              id: t.id,
+              assignment: stringAssignment(
+                `window.isaforgeGenxmlTables[${stringLiteral(t.key)}]`,
+                t.json,
+              ),
+            })
+          : renderTemplate("site/genxml-module.js.hbs", t),
       preformatted: true,
     })),
     // Loaded only by a front page opened with an anchor it no longer holds.

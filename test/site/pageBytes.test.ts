@@ -27,6 +27,7 @@ test("every page with a decoder or register panel loads its codec or register de
     "ir3-cat0.html",
     "ir3.html",
     "nv-hw.html",
+    "panfrost-genxml.html",
     "r500.html",
     "valhall.html",
   ]);

@@ -81,10 +81,14 @@ test("a front page per ISA manual plus index.html, pages of its sections in its 
   const anchors = models
     .filter((m) => pageFiles().some((p) => p.startsWith(`${m.isa.id}/`)))
     .map((m) => `site/${m.isa.id}-anchors.js`);
-  // The genxml panel's script and one table per document, where there are Intel genxml documents.
+  // The genxml panel's script and one script per document: each Intel gen's table, each Panfrost
+  // document's decoder where it has descriptors to decode.
   const genxml = models.flatMap((m) =>
     (m.genxml ?? [])
-      .filter((d) => d.dialect === "intel")
+      .filter(
+        (d) =>
+          d.dialect === "intel" || d.items.some((i) => i.kind === "struct" && !i.noDirectPacking),
+      )
       .map((d) => `site/${m.isa.id}-genxml-${path.posix.basename(d.file, ".xml")}.js`),
   );
   expect(site.paths.filter((p) => !p.endsWith(".html")).sort()).toEqual(

@@ -1,11 +1,12 @@
 /**
- * The genxml panel of an Intel genxml spec's page (the site's `genxml.js`): dwords in, the item's
- * fields out, with the text Mesa's intel_print_group prints for it (generator/runtime/genxmlIntel,
- * bundled in). With no item named, the dwords are walked as a batch, command by command, as
- * `isaforge genxml-decode` without `--struct` walks them. Each gen's decoder table is a script of
- * its own (templates/site/genxml-table.js.hbs); the page loads the default gen's, the others when
- * chosen. The state lives in the URL (#genxml=GEN:NAME:DWORD,DWORD…) so a decode can be linked.
- * Nothing here touches the page until the script calls `start`.
+ * The genxml panel of a genxml spec's page (the site's `genxml.js`): dwords in, the item's fields
+ * out, with the text `isaforge genxml-decode` prints for it. Intel: Mesa's intel_print_group text
+ * (generator/runtime/genxmlIntel, bundled in) from a gen's decoder table (JSON, one script per gen,
+ * templates/site/genxml-table.js.hbs); with no item named, the dwords are walked as a batch.
+ * Panfrost: the print functions' text from the document's generated decoder module (one script per
+ * document, templates/site/genxml-module.js.hbs). The page loads the default document's script,
+ * the others when chosen. The state lives in the URL (#genxml=DOC:NAME:DWORD,DWORD…) so a decode
+ * can be linked. Nothing here touches the page until the script calls `start`.
  */
 import {
   decodeGroup,
@@ -35,11 +36,14 @@ export interface PanelState {
 
 declare global {
   interface Window {
-    /** Each gen's table as JSON text, keyed `spec/gen`. */
+    /** Each Intel gen's table as JSON text, keyed `spec/gen`. */
     isaforgeGenxmlTables?: Record<string, string>;
+    /** Each Panfrost document's decoder module, keyed `spec/document`. */
+    isaforgeGenxmlModules?: Record<string, PanfrostScript>;
     isaforgeGenxmlPanel?: {
       parseDwords: typeof parseDwords;
-      decodeItem: typeof decodeItem;
+      intelDecoder: typeof intelDecoder;
+      panfrostDecoder: typeof panfrostDecoder;
       stateHash: typeof stateHash;
       parseState: typeof parseState;
     };
@@ -92,20 +96,113 @@ export function sectionOf(table: GenxmlTable, group: DecoderGroup): string {
   return table.sections[`${group.kind}:${group.name}`] ?? group.name.toLowerCase();
 }
 
+/** A decode: the text, the item decoded (null for a batch) with its section, the field rows. */
 export type Decoded =
-  { error: string } | { text: string; group: DecoderGroup | null; rows: FieldRow[] };
+  | { error: string }
+  | { text: string; item: string | null; section: string | null; rows: FieldRow[] };
+
+/** One document's decoder, whichever dialect. */
+export interface GenxmlDecoder {
+  /** The names the panel offers. */
+  names: string[];
+  decode(name: string, dwords: number[]): Decoded;
+}
 
 /**
- * `name`'s fields over `dwords` and the text intel_print_group prints for it; with no name, the
- * batch's commands as text (no table: a batch holds several items).
+ * An Intel gen's decoder: `name`'s fields over the dwords and the text intel_print_group prints for
+ * it; with no name, the batch's commands as text (no rows: a batch holds several items).
  */
-export function decodeItem(table: GenxmlTable, name: string, dwords: number[]): Decoded {
+export function intelDecoder(table: GenxmlTable): GenxmlDecoder {
   const spec = table.spec;
-  if (name.trim() === "") return { text: printCommands(spec, dwords), group: null, rows: [] };
-  const group = findGroup(spec, name.trim());
-  if (!group) return { error: `gen ${spec.gen} has no command, structure or register '${name}'` };
-  const text = printStruct(spec, group.name, dwords) ?? "";
-  return { text, group, rows: fieldRows(decodeGroup(spec, group, dwords)) };
+  return {
+    names: [
+      ...Object.keys(spec.instructions),
+      ...Object.keys(spec.structs),
+      ...Object.keys(spec.registers),
+    ].sort(),
+    decode(name, dwords) {
+      if (name.trim() === "")
+        return { text: printCommands(spec, dwords), item: null, section: null, rows: [] };
+      const group = findGroup(spec, name.trim());
+      if (!group)
+        return { error: `gen ${spec.gen} has no command, structure or register '${name}'` };
+      return {
+        text: printStruct(spec, group.name, dwords) ?? "",
+        item: group.name,
+        section: sectionOf(table, group),
+        rows: fieldRows(decodeGroup(spec, group, dwords)),
+      };
+    },
+  };
+}
+
+/** What a Panfrost document's decoder module exports (templates/ts/genxml-panfrost/decoder.ts.hbs). */
+export interface PanfrostModule {
+  STRUCT_NAMES: readonly string[];
+  structLength(name: string): number;
+  decodeStruct(name: string, bytes: Uint8Array): { struct: string; fields: PanfrostFields };
+  printStruct(name: string, bytes: Uint8Array): string;
+}
+
+type PanfrostValue =
+  number | bigint | boolean | { value: number; name: string | null } | PanfrostFields;
+interface PanfrostFields {
+  [field: string]: PanfrostValue;
+}
+
+/** What a Panfrost document's script registers: its module, and its descriptors' sections by name. */
+export interface PanfrostScript {
+  exports: PanfrostModule;
+  sections: Record<string, string>;
+}
+
+const isNamedValue = (v: object): v is { value: number; name: string | null } =>
+  "value" in v && "name" in v && typeof v.value === "number";
+
+/** Decoded Panfrost fields as rows (no bits: the module gives values by field), nested ones after. */
+export function panfrostRows(fields: PanfrostFields, prefix = ""): FieldRow[] {
+  return Object.entries(fields).flatMap(([name, v]): FieldRow[] => {
+    const full = `${prefix}${name}`;
+    if (typeof v === "object" && !isNamedValue(v))
+      return [{ name: full, bits: "", value: "" }, ...panfrostRows(v, `${full}.`)];
+    const value =
+      typeof v === "bigint"
+        ? hex(v)
+        : typeof v === "object"
+          ? `${v.value} (${v.name ?? "not a value of the enum"})`
+          : String(v);
+    return [{ name: full, bits: "", value }];
+  });
+}
+
+/** A Panfrost document's decoder: one descriptor at a time (its documents hold no command stream). */
+export function panfrostDecoder(script: PanfrostScript): GenxmlDecoder {
+  const m = script.exports;
+  return {
+    names: [...m.STRUCT_NAMES],
+    decode(name, dwords) {
+      const n = name.trim();
+      if (n === "") return { error: "name a descriptor to decode" };
+      let length: number;
+      try {
+        length = m.structLength(n);
+      } catch {
+        return { error: `no descriptor '${n}' to decode in this document` };
+      }
+      if (dwords.length * 4 > length)
+        return { error: `${dwords.length * 4} bytes given; ${n} is ${length} bytes` };
+      const bytes = new Uint8Array(dwords.length * 4);
+      const view = new DataView(bytes.buffer);
+      dwords.forEach((w, i) => view.setUint32(4 * i, w, true));
+      const decoded = m.decodeStruct(n, bytes);
+      return {
+        text: m.printStruct(n, bytes),
+        item: decoded.struct,
+        section: script.sections[decoded.struct] ?? null,
+        rows: panfrostRows(decoded.fields),
+      };
+    },
+  };
 }
 
 /** #genxml=gen12:3DSTATE_VS:78100004,0 */
@@ -134,7 +231,13 @@ export function parseState(hash: string): PanelState | null {
  * up. Without a document (a test's VM context) only the first happens.
  */
 export function start(): void {
-  window.isaforgeGenxmlPanel = { parseDwords, decodeItem, stateHash, parseState };
+  window.isaforgeGenxmlPanel = {
+    parseDwords,
+    intelDecoder,
+    panfrostDecoder,
+    stateHash,
+    parseState,
+  };
   if (typeof document === "undefined") return;
   const panel = document.getElementById("genxml-panel");
   if (panel) wirePanel(panel, panel.dataset.spec ?? "");
@@ -150,18 +253,22 @@ function wirePanel(panel: HTMLElement, spec: string): void {
   const errorOut = $("genxml-error");
   const link = $<HTMLAnchorElement>("genxml-link");
   const fieldsTable = $<HTMLTableElement>("genxml-fields");
-  const parsed = new Map<string, GenxmlTable>();
+  const decoders = new Map<string, GenxmlDecoder>();
 
-  // The gen's table, parsed once; its script is added to the page the first time it is asked for.
-  function tableOf(gen: string, then: () => void): GenxmlTable | null {
+  // The document's decoder, made once; its script is added to the page the first time it is asked for.
+  function decoderOf(gen: string, then: () => void): GenxmlDecoder | null {
     const key = `${spec}/${gen}`;
-    const cached = parsed.get(key);
+    const cached = decoders.get(key);
     if (cached) return cached;
     const text = (window.isaforgeGenxmlTables || {})[key];
-    if (text !== undefined) {
-      const table = JSON.parse(text) as GenxmlTable;
-      parsed.set(key, table);
-      return table;
+    const module = (window.isaforgeGenxmlModules || {})[key];
+    if (text !== undefined || module !== undefined) {
+      const decoder =
+        text !== undefined
+          ? intelDecoder(JSON.parse(text) as GenxmlTable)
+          : panfrostDecoder(module!);
+      decoders.set(key, decoder);
+      return decoder;
     }
     const option = genSelect.selectedOptions[0];
     const script = document.createElement("script");
@@ -178,14 +285,9 @@ function wirePanel(panel: HTMLElement, spec: string): void {
     return el;
   }
 
-  function listNames(table: GenxmlTable): void {
-    const all = [
-      ...Object.keys(table.spec.instructions),
-      ...Object.keys(table.spec.structs),
-      ...Object.keys(table.spec.registers),
-    ].sort();
+  function listNames(decoder: GenxmlDecoder): void {
     names.replaceChildren(
-      ...all.map((n) => {
+      ...decoder.names.map((n) => {
         const option = document.createElement("option");
         option.value = n;
         return option;
@@ -203,10 +305,10 @@ function wirePanel(panel: HTMLElement, spec: string): void {
 
   function update(save: boolean): void {
     const gen = genSelect.value;
-    const table = tableOf(gen, () => update(save));
-    if (!table) return;
+    const decoder = decoderOf(gen, () => update(save));
+    if (!decoder) return;
     if (names.dataset.gen !== gen) {
-      listNames(table);
+      listNames(decoder);
       names.dataset.gen = gen;
     }
     const words = parseDwords(dwordsInput.value);
@@ -215,16 +317,16 @@ function wirePanel(panel: HTMLElement, spec: string): void {
       clear();
       return;
     }
-    const decoded = decodeItem(table, nameInput.value, words.dwords);
+    const decoded = decoder.decode(nameInput.value, words.dwords);
     if ("error" in decoded) {
       errorOut.textContent = decoded.error;
       clear();
       return;
     }
     textOut.textContent = decoded.text;
-    if (decoded.group) {
-      link.href = `#${sectionOf(table, decoded.group)}`;
-      link.textContent = `${decoded.group.name}: its section of this manual`;
+    if (decoded.item !== null && decoded.section !== null) {
+      link.href = `#${decoded.section}`;
+      link.textContent = `${decoded.item}: its section of this manual`;
       link.hidden = false;
     } else link.hidden = true;
     fieldsTable.tBodies[0].replaceChildren(
