@@ -43,6 +43,12 @@ test("each layout of a descriptor has its bit diagram, a box per field at its bi
   expect(diagram.match(/class="caption"/g)).toHaveLength(6);
 });
 
+test("a change of alignment alone is said (Surface With Stride, v4/v5 to v6/v7)", () => {
+  expect(section(manual(), "Surface With Stride")).toContain(
+    "In `v6`, `v7`: 16 bytes, aligned to 16. Changed from `v4`, `v5`: alignment 8 → 16.",
+  );
+});
+
 test("chapters: descriptors, aggregates, enumerations; each enum's values per document run", () => {
   const text = manual();
   for (const chapter of ["Descriptors", "Aggregates", "Descriptor enumerations"])

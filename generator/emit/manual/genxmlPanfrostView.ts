@@ -111,6 +111,11 @@ function changes(before: GenxmlPanfrostStruct, after: GenxmlPanfrostStruct): str
     if (!now.has(f.name)) out.push(`removed ${codeSpan(f.name, false)}`);
   if (structBytes(before) !== structBytes(after))
     out.push(`length ${structBytes(before)} → ${structBytes(after)} bytes`);
+  // Layouts also differ by alignment and packing, which the fields do not show.
+  if (before.align !== after.align)
+    out.push(`alignment ${before.align ?? "none"} → ${after.align ?? "none"}`);
+  if (before.noDirectPacking !== after.noDirectPacking)
+    out.push(after.noDirectPacking ? "no longer packed directly" : "now packed directly");
   return out;
 }
 
