@@ -79,7 +79,9 @@ function valueText(f: DecodedField): string {
 
 /** Decoded fields as table rows, a nested struct's fields after it at their bits in the item. */
 export function fieldRows(fields: DecodedField[], prefix = "", offset = 0): FieldRow[] {
-  return fields.flatMap((f) => {
+  // Highest bit first, as the manual's tables and diagrams list them (the decoder walks upwards).
+  const inBitOrder = fields.slice().sort((a, b) => b.end - a.end || b.start - a.start);
+  return inBitOrder.flatMap((f) => {
     const start = offset + f.start;
     const end = offset + f.end;
     const row = {

@@ -34,7 +34,7 @@ test("stateHash and parseState: a decode in the URL and back", () => {
   expect(parseState("#lookup=A6XX:8400")).toBeNull();
 });
 
-test("fieldRows: values by type, a nested struct's fields at their bits in the item", () => {
+test("fieldRows: highest bit first, values by type, a nested struct's fields at their bits in the item", () => {
   const rows = fieldRows([
     { name: "Enable", start: 0, end: 0, type: "bool", value: true },
     { name: "Mode", start: 1, end: 2, type: "uint", value: 2, enumName: "FAST" },
@@ -48,12 +48,13 @@ test("fieldRows: values by type, a nested struct's fields at their bits in the i
       fields: [{ name: "Pointer", start: 32, end: 63, type: "uint", value: 0x123456789abcdefn }],
     },
   ]);
+  // Highest bit first, as the manual lists them.
   expect(rows).toEqual([
-    { name: "Enable", bits: "0", value: "true" },
-    { name: "Mode", bits: "2:1", value: "2 (FAST)" },
-    { name: "Base", bits: "63:38", value: "0x1000" },
     { name: "Inner", bits: "127:64", value: "" },
     { name: "Inner.Pointer", bits: "127:96", value: "0x123456789abcdef" },
+    { name: "Base", bits: "63:38", value: "0x1000" },
+    { name: "Mode", bits: "2:1", value: "2 (FAST)" },
+    { name: "Enable", bits: "0", value: "true" },
   ]);
 });
 
