@@ -167,17 +167,15 @@ export function genxmlIntelView(
   outline: GenxmlIntelOutline,
   isa: string,
 ) {
-  const anchors = new Map<string, string>();
-  for (const [kind] of CHAPTERS)
-    histories[kind].forEach((h, i) => {
-      const kindKey = kind === "enums" ? "enum" : "struct";
-      // Field types name structs and enums; commands and registers are never types.
-      if (kind === "enums" || kind === "structs")
-        anchors.set(`${kindKey}\0${h.name}`, outline[kind]!.items[i].anchor);
-    });
+  // Field types name structs and enums (a struct first, as the generators look them up);
+  // commands and registers are never types.
+  const anchorOf = (kind: "structs" | "enums") =>
+    new Map(histories[kind].map((h, i) => [h.name, outline[kind]?.items[i].anchor ?? ""]));
+  const structAnchors = anchorOf("structs");
+  const enumAnchors = anchorOf("enums");
   const typeText = (f: PlacedField): string => {
     const t = f.field.type ?? "uint";
-    const target = anchors.get(`struct\0${t}`) ?? anchors.get(`enum\0${t}`);
+    const target = structAnchors.get(t) ?? enumAnchors.get(t);
     const text = target ? link(escapeInline(t), `#${target}`) : codeSpan(t);
     return f.field.nonzero ? `${text}, non-zero` : text;
   };

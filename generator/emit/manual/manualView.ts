@@ -124,10 +124,16 @@ export interface ManualView {
   clauseFormat: ClauseFormatView | null;
   slotInstructions: { heading: Heading; items: SlotInstructionView[] } | null;
   genxmlPanfrost: ReturnType<typeof genxmlPanfrostView> | null;
-  genxmlIntel: { chapters: unknown[]; enums: unknown } | null;
+  /** Intel genxml: the commands', structures' and registers' chapters (in that order), the enums'. */
+  genxmlIntel: {
+    chapters: IntelView["commands"][];
+    enums: IntelView["enums"];
+  } | null;
   notes: NotesChapter | null;
   instructions: ManualInstruction[];
 }
+
+type IntelView = ReturnType<typeof genxmlIntelView>;
 
 /** Examples per instruction name; absent for ISAs without a codec. */
 export type ExampleSource = (model: IsaModel) => Map<string, InstructionExample> | null;
