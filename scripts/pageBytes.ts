@@ -13,8 +13,8 @@ export interface PageBytes {
   css: number;
   search: number;
   /**
-   * The ISA's codec script, or for a register database the register decoder and database scripts;
-   * 0 for a page without a panel.
+   * The ISA's codec script, for a register database the register decoder and database scripts, for
+   * Intel genxml the default gen's table (the others load when chosen); 0 for a page without a panel.
    */
   codec: number;
   /** The decoder or register panel's script, or 0. */
@@ -23,8 +23,8 @@ export interface PageBytes {
 }
 
 const SEARCH = new Set(["search.js", "search-index.js"]);
-const PANELS = new Set(["decoder.js", "registers.js"]);
-const DECODER = /-(codec|registers|register-table)\.js$/;
+const PANELS = new Set(["decoder.js", "registers.js", "genxml.js"]);
+const DECODER = /-(codec|registers|register-table|genxml-[\w-]+)\.js$/;
 
 export function pageBytes(site: string): PageBytes[] {
   const size = (file: string) => statSync(path.join(site, file)).size;

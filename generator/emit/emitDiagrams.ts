@@ -1,6 +1,13 @@
 /** The SVG bit-field diagrams of the manuals, from templates/docs/bit-field.svg.hbs. */
 import type { IsaModel } from "../model/types";
-import { bitFieldSvgView, diagramPath } from "./diagram/bitFieldSvg";
+import { bitFieldSvgView, diagramPath, type BitFieldSvgView } from "./diagram/bitFieldSvg";
+import {
+  intelLayoutSvgView,
+  layoutDiagramName,
+  panfrostLayoutSvgView,
+} from "./diagram/genxmlDiagram";
+import { intelHistories } from "./manual/genxmlIntelHistory";
+import { structLayouts } from "./manual/genxmlPanfrostView";
 import { manualOutline } from "./manual/outline";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
@@ -13,9 +20,47 @@ import { renderTemplate } from "./renderTemplate";
 export function emitDiagrams(models: IsaModel[]): OutputFile[] {
   return models.flatMap((model) => {
     const anchors = manualOutline(model).instructions?.items ?? [];
-    return model.instructions.map((ins, i) => ({
-      path: `docs/${diagramPath(model.isa.id, anchors[i].anchor)}`,
-      content: renderTemplate("docs/bit-field.svg.hbs", bitFieldSvgView(model, ins)),
+    return [
+      ...model.instructions.map((ins, i) => ({
+        name: anchors[i].anchor,
+        view: bitFieldSvgView(model, ins),
+      })),
+      ...genxmlDiagrams(model),
+    ].map(({ name, view }) => ({
+      path: `docs/${diagramPath(model.isa.id, name)}`,
+      content: renderTemplate("docs/bit-field.svg.hbs", view),
     }));
   });
+}
+
+/** One diagram per layout of each genxml item the manual draws (genxmlDiagram.ts). */
+function genxmlDiagrams(model: IsaModel): { name: string; view: BitFieldSvgView }[] {
+  const outline = manualOutline(model);
+  const out: { name: string; view: BitFieldSvgView }[] = [];
+  const intel = intelHistories(model);
+  for (const kind of ["instructions", "structs", "registers"] as const) {
+    const chapter = outline.genxmlIntel?.[kind];
+    if (!intel || !chapter) continue;
+    intel[kind].forEach((h, i) =>
+      h.runs.forEach((run, k) =>
+        out.push({
+          name: layoutDiagramName(chapter.items[i].anchor, k),
+          view: intelLayoutSvgView(run.item),
+        }),
+      ),
+    );
+  }
+  const panfrost = outline.genxmlPanfrost?.structs;
+  if (panfrost) {
+    const docs = (model.genxml ?? []).filter((d) => d.dialect === "panfrost");
+    panfrost.names.forEach((name, i) =>
+      structLayouts(docs, name).forEach((l, k) =>
+        out.push({
+          name: layoutDiagramName(panfrost.items[i].anchor, k),
+          view: panfrostLayoutSvgView(l.item),
+        }),
+      ),
+    );
+  }
+  return out;
 }

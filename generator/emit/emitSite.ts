@@ -12,6 +12,7 @@ import type { OutputFile } from "./outputFile";
 import { joinedStringLines, stringLiteral } from "./jsLiterals";
 import { renderTemplate } from "./renderTemplate";
 import { codecScriptFile, codecScriptView, decoderPanelView } from "./site/decoderView";
+import { GENXML_SCRIPT, genxmlSite } from "./site/genxmlView";
 import {
   registerScriptFile,
   registerSearch,
@@ -55,6 +56,7 @@ export function siteInput(
       return [{ panel: decoderPanelView(m, manual), script: codecScriptView(m, manual, js) }];
     }),
     registers: models.flatMap((m) => registerSite(m) ?? []),
+    genxml: models.flatMap((m) => genxmlSite(m) ?? []),
   };
 }
 
@@ -101,6 +103,25 @@ export function renderSite(view: SiteView): OutputFile[] {
     ...view.registerScripts.map((r) => ({
       path: `site/${registerScriptFile(r.id)}`,
       content: renderTemplate("site/register-decoder.js.hbs", { ...r, tableSource: TABLE_SOURCE }),
+    })),
+    ...(view.genxmlTables.length > 0
+      ? [{ path: `site/${GENXML_SCRIPT}`, content: siteScript("genxml") }]
+      : []),
+    // One per document: an Intel gen's table as one string literal in prettier's style, or a
+    // Panfrost document's compiled decoder module (as the codec scripts, not formatted again).
+    ...view.genxmlTables.map((t) => ({
+      path: `site/${t.file}`,
+      content:
+        "json" in t
+          ? renderTemplate("site/genxml-table.js.hbs", {
+              id: t.id,
+              assignment: stringAssignment(
+                `window.isaforgeGenxmlTables[${stringLiteral(t.key)}]`,
+                t.json,
+              ),
+            })
+          : renderTemplate("site/genxml-module.js.hbs", t),
+      preformatted: true,
     })),
     // Loaded only by a front page opened with an anchor it no longer holds.
     ...view.anchorScripts.map((a) => ({

@@ -29,6 +29,26 @@ test("Primitive: where it exists, its layouts, what changed from v5 to v6", () =
   expect(primitive).toMatch(/\| Indices +\| 4:0–5:31 +\| `address` +\|/);
 });
 
+test("each layout of a descriptor has its bit diagram, a box per field at its bits", () => {
+  const primitive = section(manual(), "Primitive");
+  expect(primitive).toContain("![Bit layout of Primitive](svg/panfrost-genxml/primitive.svg)");
+  expect(primitive).toContain("![Bit layout of Primitive](svg/panfrost-genxml/primitive.2.svg)");
+  const diagram = readFileSync(
+    path.join(TEST_OUT, "docs", "svg", "panfrost-genxml", "primitive.svg"),
+    "utf8",
+  );
+  expect(diagram).toContain('<g class="field" data-field="Index count" data-bits="127:96">');
+  expect(diagram).toContain('<g class="field" data-field="Indices" data-bits="159:128">');
+  // 24 bytes: six words.
+  expect(diagram.match(/class="caption"/g)).toHaveLength(6);
+});
+
+test("a change of alignment alone is said (Surface With Stride, v4/v5 to v6/v7)", () => {
+  expect(section(manual(), "Surface With Stride")).toContain(
+    "In `v6`, `v7`: 16 bytes, aligned to 16. Changed from `v4`, `v5`: alignment 8 → 16.",
+  );
+});
+
 test("chapters: descriptors, aggregates, enumerations; each enum's values per document run", () => {
   const text = manual();
   for (const chapter of ["Descriptors", "Aggregates", "Descriptor enumerations"])

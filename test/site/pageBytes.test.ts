@@ -23,9 +23,11 @@ test("every page with a decoder or register panel loads its codec or register de
     "etnaviv-hw.html",
     "etnaviv-isa.html",
     "etnaviv.html",
+    "intel-genxml.html",
     "ir3-cat0.html",
     "ir3.html",
     "nv-hw.html",
+    "panfrost-genxml.html",
     "r500.html",
     "valhall.html",
   ]);

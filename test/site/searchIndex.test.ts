@@ -20,7 +20,8 @@ test("searchIndex writes runs of registers, fields and values, as search.ts expa
           name: "NV1_PMC_ENDIAN",
           anchor: "nv1_pmc_endian",
           summary: "",
-          fields: ["LOW", "A B", "HIGH"],
+          // Names with spaces in one string split at `|`; one with a `|` as it is.
+          fields: ["LOW", "A B", "HIGH", "E| F", "C D"],
         },
         // Sharing 1 character is no shorter: written as it is.
         { domain: "NV_MMIO", name: "NX", anchor: "nx", summary: "", fields: [] },

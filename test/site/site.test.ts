@@ -81,13 +81,20 @@ test("a front page per ISA manual plus index.html, pages of its sections in its 
   const anchors = models
     .filter((m) => pageFiles().some((p) => p.startsWith(`${m.isa.id}/`)))
     .map((m) => `site/${m.isa.id}-anchors.js`);
-  expect(
-    site.paths
-      .filter((p) => !p.endsWith(".html"))
-      .sort(),
-  ).toEqual(
+  // The genxml panel's script and one script per document: each Intel gen's table, each Panfrost
+  // document's decoder where it has descriptors to decode.
+  const genxml = models.flatMap((m) =>
+    (m.genxml ?? [])
+      .filter(
+        (d) =>
+          d.dialect === "intel" || d.items.some((i) => i.kind === "struct" && !i.noDirectPacking),
+      )
+      .map((d) => `site/${m.isa.id}-genxml-${path.posix.basename(d.file, ".xml")}.js`),
+  );
+  expect(site.paths.filter((p) => !p.endsWith(".html")).sort()).toEqual(
     [
       "site/decoder.js",
+      ...(genxml.length > 0 ? ["site/genxml.js", ...genxml] : []),
       // The register panel's script, where there is a register database.
       ...(databases > 0 ? ["site/registers.js"] : []),
       "site/search-index.js",
@@ -201,8 +208,9 @@ test("every internal link of every page resolves to an element id of its target 
   expect(checked).toBeGreaterThan(1000);
 });
 
-test("every image of every page is a diagram the manuals publish in docs/, loaded lazily", () => {
+test("every image of every page is a diagram the manuals publish in docs/, loaded lazily, each shown once", () => {
   const published = new Set(builtFiles("docs").paths);
+  const diagrams = [...published].filter((p) => p.startsWith("docs/svg/"));
   const missing: string[] = [];
   let count = 0;
   for (const page of pageFiles()) {
@@ -215,7 +223,9 @@ test("every image of every page is a diagram the manuals publish in docs/, loade
     }
   }
   expect(missing).toEqual([]);
-  expect(count).toBe(models.reduce((n, m) => n + m.instructions.length, 0));
+  // One per instruction, and one per layout of each genxml item.
+  expect(count).toBe(diagrams.length);
+  expect(count).toBeGreaterThan(models.reduce((n, m) => n + m.instructions.length, 0));
 });
 
 test("the navigation of every page links every page, in the same order, marking the current one", () => {

@@ -103,8 +103,17 @@ function fixedBits(box: BitBox, left: number, y: number): NonNullable<SvgBox["fi
 
 /** The diagram of one instruction as template data. */
 export function bitFieldSvgView(model: IsaModel, ins: Instruction): BitFieldSvgView {
-  const boxes = instructionBoxes(model, ins);
-  const words = Math.ceil(model.isa.instructionWidth / 32);
+  const width = model.isa.instructionWidth;
+  return boxesSvgView(
+    `Encoding of ${ins.name}: ${width} bits, word 0 first, most significant bit on the left`,
+    width,
+    instructionBoxes(model, ins),
+  );
+}
+
+/** A diagram of `boxes` over `widthBits` bits (one row per 32-bit word and layer) as template data. */
+export function boxesSvgView(title: string, widthBits: number, boxes: BitBox[]): BitFieldSvgView {
+  const words = Math.ceil(widthBits / 32);
   // Rows per word: its layers that have boxes, so a second view only adds rows where it has bits.
   const rowsOf = Array.from({ length: words }, () => new Set<number>());
   for (const b of boxes) rowsOf[b.word].add(b.layer);
@@ -120,13 +129,10 @@ export function bitFieldSvgView(model: IsaModel, ins: Instruction): BitFieldSvgV
   const height = y - WORD_GAP + MARGIN;
   const width = MARGIN * 2 + 32 * BIT_WIDTH;
   const columnX = (bit: number) => MARGIN + (31 - (bit % 32)) * BIT_WIDTH;
-  const wordBits = (w: number) => ({
-    high: Math.min(model.isa.instructionWidth, w * 32 + 32) - 1,
-    low: w * 32,
-  });
+  const wordBits = (w: number) => ({ high: Math.min(widthBits, w * 32 + 32) - 1, low: w * 32 });
 
   return {
-    title: `Encoding of ${ins.name}: ${model.isa.instructionWidth} bits, word 0 first, most significant bit on the left`,
+    title,
     width,
     height,
     captions: tops.map((top, w) => {

@@ -13,6 +13,7 @@ import type {
   GenxmlPanfrostStruct,
 } from "../../model/genxmlPanfrost";
 import { structBytes } from "../../model/genxmlPanfrostLayout";
+import { genxmlLayoutDiagram, layoutDiagramName } from "../diagram/genxmlDiagram";
 import { genxmlDocumentStem } from "../emitGenxmlPanfrost";
 import { enumCName, structCName } from "../genxmlPanfrost/names";
 import type { Heading, HeadingRegistry } from "./anchors";
@@ -50,7 +51,7 @@ export function genxmlPanfrostOutline(
 }
 
 /** Each document that has item `name` of `kind`, with the item. */
-function occurrences<T extends GenxmlPanfrostItem>(
+export function occurrences<T extends GenxmlPanfrostItem>(
   docs: GenxmlPanfrostDocument[],
   kind: T["kind"],
   name: string,
@@ -63,7 +64,7 @@ function occurrences<T extends GenxmlPanfrostItem>(
 }
 
 /** Runs of consecutive documents whose item `key`s are equal. */
-function runs<T>(occ: { doc: string; item: T }[], key: (item: T) => string) {
+export function runs<T>(occ: { doc: string; item: T }[], key: (item: T) => string) {
   const out: { docs: string[]; item: T; key: string }[] = [];
   for (const o of occ) {
     const k = key(o.item);
@@ -110,12 +111,28 @@ function changes(before: GenxmlPanfrostStruct, after: GenxmlPanfrostStruct): str
     if (!now.has(f.name)) out.push(`removed ${codeSpan(f.name, false)}`);
   if (structBytes(before) !== structBytes(after))
     out.push(`length ${structBytes(before)} → ${structBytes(after)} bytes`);
+  // Layouts also differ by alignment and packing, which the fields do not show.
+  if (before.align !== after.align)
+    out.push(`alignment ${before.align ?? "none"} → ${after.align ?? "none"}`);
+  if (before.noDirectPacking !== after.noDirectPacking)
+    out.push(after.noDirectPacking ? "no longer packed directly" : "now packed directly");
   return out;
 }
 
 const docList = (docs: string[]): string => docs.map((d) => codeSpan(d, false)).join(", ");
 
-export function genxmlPanfrostView(docs: GenxmlPanfrostDocument[], outline: GenxmlPanfrostOutline) {
+/** A descriptor's layouts: runs of documents that agree on its fields, size and packing. */
+export function structLayouts(docs: GenxmlPanfrostDocument[], name: string) {
+  return runs(occurrences<GenxmlPanfrostStruct>(docs, "struct", name), (s) =>
+    JSON.stringify([s.fields.map(fieldKey), structBytes(s), s.align, s.noDirectPacking]),
+  );
+}
+
+export function genxmlPanfrostView(
+  docs: GenxmlPanfrostDocument[],
+  outline: GenxmlPanfrostOutline,
+  isa: string,
+) {
   const structAnchor = new Map(
     outline.structs?.names.map((n, i) => [n, outline.structs!.items[i].anchor]) ?? [],
   );
@@ -133,9 +150,8 @@ export function genxmlPanfrostView(docs: GenxmlPanfrostDocument[], outline: Genx
       heading: outline.structs.chapter,
       items: outline.structs.names.map((name, i) => {
         const occ = occurrences<GenxmlPanfrostStruct>(docs, "struct", name);
-        const layouts = runs(occ, (s) =>
-          JSON.stringify([s.fields.map(fieldKey), structBytes(s), s.align, s.noDirectPacking]),
-        );
+        const layouts = structLayouts(docs, name);
+        const anchor = outline.structs!.items[i].anchor;
         return {
           heading: outline.structs!.items[i],
           cName: codeSpan(structCName(name), false),
@@ -145,6 +161,7 @@ export function genxmlPanfrostView(docs: GenxmlPanfrostDocument[], outline: Genx
             length: structBytes(l.item),
             align: l.item.align ?? null,
             noDirectPacking: l.item.noDirectPacking,
+            diagram: genxmlLayoutDiagram(isa, layoutDiagramName(anchor, k), name),
             changes:
               k > 0
                 ? {

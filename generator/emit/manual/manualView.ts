@@ -8,6 +8,8 @@
 import type { Instruction, IsaModel } from "../../model/types";
 import { defaultVarset } from "../emitRegisterDecoders";
 import type { Heading } from "./anchors";
+import { intelHistories } from "./genxmlIntelHistory";
+import { genxmlIntelView } from "./genxmlIntelView";
 import { genxmlPanfrostView } from "./genxmlPanfrostView";
 import {
   clauseIsaChapters,
@@ -122,9 +124,16 @@ export interface ManualView {
   clauseFormat: ClauseFormatView | null;
   slotInstructions: { heading: Heading; items: SlotInstructionView[] } | null;
   genxmlPanfrost: ReturnType<typeof genxmlPanfrostView> | null;
+  /** Intel genxml: the commands', structures' and registers' chapters (in that order), the enums'. */
+  genxmlIntel: {
+    chapters: IntelView["commands"][];
+    enums: IntelView["enums"];
+  } | null;
   notes: NotesChapter | null;
   instructions: ManualInstruction[];
 }
+
+type IntelView = ReturnType<typeof genxmlIntelView>;
 
 /** Examples per instruction name; absent for ISAs without a codec. */
 export type ExampleSource = (model: IsaModel) => Map<string, InstructionExample> | null;
@@ -235,6 +244,14 @@ function overview(model: IsaModel, outline: ManualOutline): ManualView["overview
     unitsHeading: outline.units,
     units: (isa.units ?? []).map((u) => ({ name: escapeInline(u.name), width: `${u.width} bits` })),
   };
+}
+
+function intelChapters(
+  model: IsaModel,
+  outline: NonNullable<ManualOutline["genxmlIntel"]>,
+): ManualView["genxmlIntel"] {
+  const view = genxmlIntelView(intelHistories(model)!, outline, model.isa.id);
+  return { chapters: [view.commands, view.structs, view.registers], enums: view.enums };
 }
 
 export function manualView(
@@ -372,7 +389,9 @@ export function manualView(
       genxmlPanfrostView(
         (model.genxml ?? []).filter((d) => d.dialect === "panfrost"),
         outline.genxmlPanfrost,
+        model.isa.id,
       ),
+    genxmlIntel: outline.genxmlIntel && intelChapters(model, outline.genxmlIntel),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({
       name: ins.name,

@@ -7,6 +7,8 @@
 import type { IsaModel, Note } from "../../model/types";
 import { type Heading, HeadingRegistry } from "./anchors";
 import { sharedFormats } from "./formats";
+import { intelHistories } from "./genxmlIntelHistory";
+import { genxmlIntelOutline, type GenxmlIntelOutline } from "./genxmlIntelView";
 import { genxmlPanfrostOutline, type GenxmlPanfrostOutline } from "./genxmlPanfrostView";
 import { inheritedAttributes } from "./inheritedAttributes";
 import {
@@ -46,6 +48,8 @@ export interface ManualOutline {
   slotInstructions: { chapter: Heading; items: Heading[]; mnemonics: string[] } | null;
   /** The Panfrost genxml documents' chapters. */
   genxmlPanfrost: GenxmlPanfrostOutline | null;
+  /** The Intel genxml documents' chapters. */
+  genxmlIntel: GenxmlIntelOutline | null;
   notes: { chapter: Heading; groups: NoteGroup[]; items: Heading[] } | null;
   /** Every heading, in document order. */
   headings: Heading[];
@@ -137,6 +141,7 @@ function buildOutline(model: IsaModel): ManualOutline {
     (model.genxml ?? []).filter((d) => d.dialect === "panfrost"),
     h,
   );
+  const genxmlIntel = genxmlIntelOutline(intelHistories(model), h);
   const notes = chapter(model.notes.length > 0, "Notes", () => {
     const items: Heading[] = new Array<Heading>(model.notes.length);
     const groups = noteGroups(model.notes).map((g) => {
@@ -165,6 +170,7 @@ function buildOutline(model: IsaModel): ManualOutline {
     clauseFormat,
     slotInstructions,
     genxmlPanfrost,
+    genxmlIntel,
     notes,
     headings: h.headings,
   };

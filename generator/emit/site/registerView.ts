@@ -15,6 +15,7 @@ import {
   type RegisterDecoderView,
 } from "../emitRegisterDecoders";
 import { compileGeneratedCodec } from "../manual/loadGeneratedCodec";
+import { intelHistories, placedMembers } from "../manual/genxmlIntelHistory";
 import { manualOutline } from "../manual/outline";
 
 /** Where the panel sits and what the page's table of contents calls it. */
@@ -166,7 +167,7 @@ const liveNames = (list: { name: string; dead?: boolean }[]) =>
 
 export function registerSearch(model: IsaModel): RegisterSearch | null {
   const rdb = manualOutline(model).registerDatabase;
-  if (!rdb) return genxmlPanfrostSearch(model);
+  if (!rdb) return genxmlPanfrostSearch(model) ?? genxmlIntelSearch(model);
   const bitsets = new Map<string, RnnBitfield[]>();
   for (const db of model.registerDatabases ?? [])
     for (const b of db.bitsets) if (!bitsets.has(b.name)) bitsets.set(b.name, b.fields);
@@ -227,6 +228,45 @@ function genxmlPanfrostSearch(model: IsaModel): RegisterSearch | null {
       name,
       anchor: outline.enums!.items[i].anchor,
       values: namesIn("enum", name),
+    })),
+  };
+}
+
+/**
+ * Intel genxml items are searched as registers are: each command, structure and register with the
+ * names of its fields in every gen, under the domain saying which it is; each enum with its values.
+ */
+function genxmlIntelSearch(model: IsaModel): RegisterSearch | null {
+  const outline = manualOutline(model).genxmlIntel;
+  const histories = intelHistories(model);
+  if (!outline || !histories) return null;
+  const domains = [
+    ["instructions", "command"],
+    ["structs", "structure"],
+    ["registers", "register"],
+  ] as const;
+  return {
+    registers: domains.flatMap(([kind, domain]) =>
+      histories[kind].map((h, i) => ({
+        domain,
+        name: h.name,
+        anchor: outline[kind]!.items[i].anchor,
+        summary: "",
+        fields: [
+          ...new Set(
+            h.runs.flatMap((r) =>
+              placedMembers(r.item).fields.flatMap((f) =>
+                f.field.name === undefined ? [] : [f.field.name],
+              ),
+            ),
+          ),
+        ],
+      })),
+    ),
+    enums: histories.enums.map((h, i) => ({
+      name: h.name,
+      anchor: outline.enums!.items[i].anchor,
+      values: [...new Set(h.runs.flatMap((r) => r.item.values.map((v) => v.name)))],
     })),
   };
 }

@@ -46,13 +46,14 @@ export interface SearchIndex {
    */
   registers: Tuple[];
   /**
-   * `[register, "F1 F2 …"]` (field names without spaces), or `[register, field name, 0]`: listed
-   * as `REGISTER.FIELD`, linking to the register.
+   * `[register, "F1 F2 …"]` (field names without spaces), `[register, "F 1|F 2…", "|"]` (names
+   * with spaces), or `[register, field name, 0]`: listed as `REGISTER.FIELD`, linking to the
+   * register.
    */
   fields: Tuple[];
   /** `[spec, name, where (0: the name in lower case)]`. */
   enums: Tuple[];
-  /** `[enum, "V1 V2 …"]` or `[enum, value name, 0]`, linking to the enum. */
+  /** `[enum, "V1 V2 …"]`, `[enum, "V 1|V 2…", "|"]` or `[enum, value name, 0]`, linking to the enum. */
   values: Tuple[];
 }
 
@@ -121,11 +122,20 @@ function frontCoded(previous: string, name: string): string {
   return coded.length < name.length ? coded : name;
 }
 
-/** Names of one register or enum: one tuple of those without spaces, one each for the others. */
+/** What joins the names with spaces of one register or enum in their tuple (no name has it). */
+const SPACED = "|";
+
+/**
+ * Names of one register or enum: one tuple of those without spaces, one of those with spaces
+ * (joined by `|`: Intel genxml's 7,000 field names are mostly words), one each for the others.
+ */
 function pushNames(tuples: Tuple[], owner: number, names: string[]): void {
   const plain = names.filter((n) => n !== "" && !n.includes(" "));
   if (plain.length > 0) tuples.push([owner, plain.join(" ")]);
-  for (const n of names) if (n === "" || n.includes(" ")) tuples.push([owner, n, 0]);
+  const spaced = names.filter((n) => n.includes(" ") && !n.includes(SPACED));
+  if (spaced.length > 0) tuples.push([owner, spaced.join(SPACED), SPACED]);
+  for (const n of names)
+    if (n === "" || (n.includes(" ") && n.includes(SPACED))) tuples.push([owner, n, 0]);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { ManualInstruction } from "../manual/manualView";
 import { DECODER_HEADING, type CodecScriptView, type DecoderPanelView } from "./decoderView";
+import { GENXML_HEADING, type GenxmlPanelView, type GenxmlTableView } from "./genxmlView";
 import { renderMarkdown, type RenderedMarkdown } from "./renderMarkdown";
 import {
   REGISTER_HEADING,
@@ -42,6 +43,8 @@ export interface SiteInput {
   decoders: { panel: DecoderPanelView; script: CodecScriptView }[];
   /** The register panel and scripts of each spec with register databases; its page shows the panel. */
   registers?: { panel: RegisterPanelView; script: RegisterScriptView; table: RegisterTableView }[];
+  /** The genxml panel and per-gen tables of each spec of Intel genxml documents. */
+  genxml?: { panel: GenxmlPanelView; tables: GenxmlTableView[] }[];
 }
 
 export interface NavLink {
@@ -94,6 +97,8 @@ export interface PageView {
   decoder: DecoderPanelView | null;
   /** The register decoder panel of a register database's page. */
   registers: RegisterPanelView | null;
+  /** The genxml panel of an Intel genxml spec's page. */
+  genxml: GenxmlPanelView | null;
 }
 
 /** A manual's anchors by page, for `<id>-anchors.js`: page id → its anchors but its own. */
@@ -108,6 +113,7 @@ export interface SiteView {
   codecScripts: CodecScriptView[];
   registerScripts: RegisterScriptView[];
   registerTables: RegisterTableView[];
+  genxmlTables: (GenxmlTableView & { id: string })[];
   anchorScripts: AnchorScriptView[];
 }
 
@@ -283,7 +289,9 @@ export function siteView(input: SiteInput): SiteView {
       body: indexPage.html.slice(indexTitleEnd),
     },
   ];
-  const context: PageContext = { anchors, decoders, registerPanels, examples, nav };
+  const genxmlSites = input.genxml ?? [];
+  const genxmlPanels = new Map(genxmlSites.map((g) => [`${g.panel.id}.md`, g.panel]));
+  const context: PageContext = { anchors, decoders, registerPanels, genxmlPanels, examples, nav };
   for (const split of splits)
     for (const page of split.pages) pages.push(manualPageView(split, page, context));
   return {
@@ -292,6 +300,7 @@ export function siteView(input: SiteInput): SiteView {
     codecScripts: input.decoders.map((d) => d.script),
     registerScripts: registerSites.map((r) => r.script),
     registerTables: registerSites.map((r) => r.table),
+    genxmlTables: genxmlSites.flatMap((g) => g.tables.map((t) => ({ ...t, id: g.panel.id }))),
     anchorScripts: splits
       .filter((s) => s.pages.length > 1)
       .map((s) => ({
@@ -306,6 +315,7 @@ interface PageContext {
   anchors: AnchorPages;
   decoders: Map<string, DecoderPanelView>;
   registerPanels: Map<string, RegisterPanelView>;
+  genxmlPanels: Map<string, GenxmlPanelView>;
   /** Per ISA: an instruction's anchor → its example's words. */
   examples: Map<string, Map<string, ManualInstruction["example"]>>;
   nav(current: SiteManual, from: string): NavLink[];
@@ -313,7 +323,7 @@ interface PageContext {
 
 /** The page `page` of a manual: its HTML with links for its place, and its navigation. */
 function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext): PageView {
-  const { anchors, decoders, registerPanels, examples, nav } = ctx;
+  const { anchors, decoders, registerPanels, genxmlPanels, examples, nav } = ctx;
   const m = split.manual;
   const front = split.byId.get("")!;
   const file = manualPagePath(split.isa, page.id);
@@ -327,6 +337,7 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
   const isFront = page === front;
   const decoder = isFront ? (decoders.get(m.file) ?? null) : null;
   const registers = isFront ? (registerPanels.get(m.file) ?? null) : null;
+  const genxml = isFront ? (genxmlPanels.get(m.file) ?? null) : null;
   const siblings = page.parent === null ? [] : split.byId.get(page.parent)!.children;
   const at = siblings.indexOf(page.id);
   const linkTo = (id: string | undefined): PageLink | null =>
@@ -356,6 +367,7 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
     toc: [
       ...(decoder ? [{ href: `#${DECODER_HEADING.id}`, text: DECODER_HEADING.text }] : []),
       ...(registers ? [{ href: `#${REGISTER_HEADING.id}`, text: REGISTER_HEADING.text }] : []),
+      ...(genxml ? [{ href: `#${GENXML_HEADING.id}`, text: GENXML_HEADING.text }] : []),
       ...page.sections.map((s) => ({ href: `#${s.id}`, text: s.title })),
     ],
     breadcrumbs: breadcrumbs(split, page, file),
@@ -373,6 +385,7 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
     body: html.slice(titleEnd),
     decoder,
     registers,
+    genxml,
   };
 }
 
@@ -403,5 +416,6 @@ function emptyPage(file: string, title: string): PageView {
     body: "",
     decoder: null,
     registers: null,
+    genxml: null,
   };
 }

@@ -30,11 +30,22 @@ export interface SearchIndex {
     | [spec: number, domain: string, name: string, anchor: string | 0, summary?: string]
     | [spec: number, domain: string, run: string]
   )[];
-  /** Fields of one register, their names separated by spaces, or one field whose name has one. */
-  fields: ([register: number, fields: string] | [register: number, field: string, literal: 0])[];
+  /**
+   * Fields of one register, their names separated by spaces, or names with spaces separated by
+   * the tuple's third element, or (third element 0) one field's name as it is.
+   */
+  fields: (
+    | [register: number, fields: string]
+    | [register: number, fields: string, separator: string]
+    | [register: number, field: string, literal: 0]
+  )[];
   enums: [spec: number, name: string, anchor: string | 0][];
   /** Values of one enum, separated by spaces, or one value whose name has one (as `fields`). */
-  values: ([enumIndex: number, values: string] | [enumIndex: number, value: string, literal: 0])[];
+  values: (
+    | [enumIndex: number, values: string]
+    | [enumIndex: number, values: string, separator: string]
+    | [enumIndex: number, value: string, literal: 0]
+  )[];
 }
 
 /** A run of register names as search-index.js writes it: `A_B A_C` may be `A_B 2~C`. */
@@ -51,9 +62,10 @@ export function expandRun(run: string): string[] {
   return names;
 }
 
-/** Names of a `fields` or `values` tuple: split on spaces unless marked literal. */
-function namesOf(t: [number, string] | [number, string, 0]): string[] {
-  return t.length === 3 ? [t[1]] : t[1].split(" ");
+/** Names of a `fields` or `values` tuple: split on spaces, on its separator, or literal (0). */
+function namesOf(t: [number, string] | [number, string, string | 0]): string[] {
+  if (t.length === 2) return t[1].split(" ");
+  return t[2] === 0 ? [t[1]] : t[1].split(t[2]);
 }
 
 export type EntryKind = "instruction" | "register" | "field" | "enum" | "value";

@@ -12,7 +12,8 @@ export const REGISTER_RUNS = {
   ],
   fields: [
     [1, "LOW HIGH"],
-    [1, "A B", 0],
+    [1, "A B|C D", "|"],
+    [1, "E| F", 0],
   ],
   enums: [[0, "chipset", 0]],
   values: [[0, "NV1 G80"]],

@@ -185,6 +185,7 @@ test("expandIndex: runs of registers, front-coded names, fields and values in on
     fields: [
       [1, "LOW HIGH"],
       [3, "A B", 0],
+      [3, "C D|E F", "|"],
     ],
     enums: [[0, "chipset", 0]],
     values: [[0, "NV1 G80"]],
@@ -198,6 +199,8 @@ test("expandIndex: runs of registers, front-coded names, fields and values in on
     ["field", "NV1_PMC_ENDIAN.LOW", "domain NV_MMIO", "nv-hw/nv1_pmc_endian.html"],
     ["field", "NV1_PMC_ENDIAN.HIGH", "domain NV_MMIO", "nv-hw/nv1_pmc_endian.html"],
     ["field", "ODD NAME.A B", "domain NV_MMIO", "nv-hw/odd-name.html"],
+    ["field", "ODD NAME.C D", "domain NV_MMIO", "nv-hw/odd-name.html"],
+    ["field", "ODD NAME.E F", "domain NV_MMIO", "nv-hw/odd-name.html"],
     ["enum", "chipset", undefined, "nv-hw/chipset.html"],
     ["value", "NV1", "enum chipset", "nv-hw/chipset.html"],
     ["value", "G80", "enum chipset", "nv-hw/chipset.html"],
@@ -224,5 +227,7 @@ test("expandIndex gives back every register, field and value of the runs searchI
     "NV1_PMC_ENDIAN.LOW",
     "NV1_PMC_ENDIAN.HIGH",
     "NV1_PMC_ENDIAN.A B",
+    "NV1_PMC_ENDIAN.C D",
+    "NV1_PMC_ENDIAN.E| F",
   ]);
 });
