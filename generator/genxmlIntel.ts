@@ -222,6 +222,35 @@ function readSurfaceFormats(file: string): Map<number, string> {
   return formats;
 }
 
+/** What genxml-decode uses of a generated decoder module (out/ts/genxml/intel/<gen>.ts). */
+interface IntelDecoderModule {
+  printStruct(
+    name: string,
+    dwords: ArrayLike<number>,
+    formats?: ReadonlyMap<number, string>,
+  ): string | undefined;
+  printCommands(dwords: ArrayLike<number>, formats?: ReadonlyMap<number, string>): string;
+}
+
+/**
+ * The decoder module the build would write for the document, generated from the document given
+ * (not the shipped one: a newer document decodes with its own fields), compiled and loaded.
+ */
+function generatedDecoder(chain: GenxmlIntelChain): IntelDecoderModule {
+  const { decoderSpec } =
+    require("./readers/genxmlIntel/runtimeView") as typeof import("./readers/genxmlIntel/runtimeView");
+  const { intelDecoderModule } =
+    require("./emit/genxmlIntel/tsDecoder") as typeof import("./emit/genxmlIntel/tsDecoder");
+  const { compileGeneratedCodec, runCompiledCodec } =
+    require("./emit/manual/loadGeneratedCodec") as typeof import("./emit/manual/loadGeneratedCodec");
+  const file = path.basename(chain.root.file);
+  const source = intelDecoderModule(decoderSpec(chain), file);
+  return runCompiledCodec(
+    compileGeneratedCodec(source, file.replace(/\.xml$/, ".ts")),
+    file,
+  ) as unknown as IntelDecoderModule;
+}
+
 /**
  * Print one item (`--struct NAME`) as intel_print_group prints it, or walk a command buffer and
  * print each command.
@@ -236,11 +265,7 @@ export function genxmlDecodeCommand(
   if (args.islFormats !== undefined && missingFile(args.islFormats, log)) return EXIT_USAGE;
   const chain = loadForCommand(args.doc, log);
   if (!chain) return EXIT_INPUT_ERRORS;
-  const { decoderSpec } =
-    require("./readers/genxmlIntel/runtimeView") as typeof import("./readers/genxmlIntel/runtimeView");
-  const { findGroup, printCommands, printStruct } =
-    require("./runtime/genxmlIntel/decode") as typeof import("./runtime/genxmlIntel/decode");
-  const spec = decoderSpec(chain);
+  const decoder = generatedDecoder(chain);
   const bytes = readFileSync(file ?? 0);
   const diags = new Diagnostics();
   let dwords: number[];
@@ -259,14 +284,15 @@ export function genxmlDecodeCommand(
   }
   const formats = args.islFormats !== undefined ? readSurfaceFormats(args.islFormats) : undefined;
   if (args.struct !== undefined) {
-    if (!findGroup(spec, args.struct)) {
+    const printed = decoder.printStruct(args.struct, dwords, formats);
+    if (printed === undefined) {
       log.err(
         `isaforge: error[unknown-struct]: ${args.doc} has no struct, instruction or register '${args.struct}'`,
       );
       return EXIT_INPUT_ERRORS;
     }
-    process.stdout.write(printStruct(spec, args.struct, dwords, formats)!);
-  } else process.stdout.write(printCommands(spec, dwords, formats));
+    process.stdout.write(printed);
+  } else process.stdout.write(decoder.printCommands(dwords, formats));
   return EXIT_OK;
 }
 

@@ -8,7 +8,8 @@
  * command line.
  * @needs-upstream mesa
  */
-import { readdirSync, readFileSync } from "fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { tmpdir } from "os";
 import * as path from "path";
 import { Diagnostics } from "../../generator/diagnostics";
 import { loadGenxmlIntelChain } from "../../generator/readers/genxmlIntel/loadChain";
@@ -187,11 +188,13 @@ test("decodeStruct: an address keeps its low bits implied zero; a nested struct 
   expect(inner.get("Buffer Size")).toBe(3481901983);
 });
 
+/** Three gen12 commands: MI_STORE_DATA_IMM, 3DSTATE_VERTEX_BUFFERS, MI_BATCH_BUFFER_END. */
+const buffer = [
+  0x10118c02, 0x9a48ed53, 0x771e4179, 0x98459b99, 0x78089103, 0x8e1a907f, 0xcdb83caf, 0x32347ee7,
+  0xcf899b9f, 0x05000000,
+];
+
 test("walkCommands: a buffer of three commands, by opcode and length", () => {
-  const buffer = [
-    0x10118c02, 0x9a48ed53, 0x771e4179, 0x98459b99, 0x78089103, 0x8e1a907f, 0xcdb83caf, 0x32347ee7,
-    0xcf899b9f, 0x05000000,
-  ];
   expect(
     walkCommands(specOf("gen12"), buffer).map((c) => [c.index, c.instruction?.name, c.length]),
   ).toEqual([
@@ -219,6 +222,44 @@ describe("genxml-decode", () => {
       .find((c) => c.startsWith("instruction\tMI_STORE_DATA_IMM\trandom\n"))!;
     expect(r.stdout).toBe(expected.slice(expected.indexOf("\n") + 1));
     expect(r.status).toBe(0);
+  });
+  test("without --struct it walks the buffer, as the interpreter prints it (surface formats named)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "isaforge-genxml-walk-"));
+    try {
+      const hex = path.join(dir, "buffer.hex");
+      writeFileSync(hex, buffer.map((w) => w.toString(16).padStart(8, "0")).join("\n"));
+      const r = await runCaptured([
+        "genxml-decode",
+        "--doc",
+        docPath("gen12"),
+        "--isl-formats",
+        ISL,
+        hex,
+      ]);
+      expect(r.err).toEqual([]);
+      expect(r.stdout).toBe(printCommands(specOf("gen12"), buffer, formats));
+      expect(r.stdout).toContain("MI_BATCH_BUFFER_END");
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  test("an unknown --struct is an error naming it", async () => {
+    const r = await runCaptured([
+      "genxml-decode",
+      "--doc",
+      docPath("gen12"),
+      "--struct",
+      "NO_SUCH_THING",
+      file("store-data-imm.hex"),
+    ]);
+    expect([r.status, r.stdout, r.err]).toEqual([
+      1,
+      "",
+      [
+        `isaforge: error[unknown-struct]: ${docPath("gen12")} has no struct, instruction or register 'NO_SUCH_THING'`,
+      ],
+    ]);
   });
   test("a bad dword is a located error", async () => {
     const r = await runCaptured([

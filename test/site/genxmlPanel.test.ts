@@ -130,16 +130,15 @@ test.each(["gen4", "gen20"])(
   (gen) => {
     const { decoder } = loadPanel(gen);
     const cases = vectors(gen);
-    // Upstream named surface formats from ISL's table, which the site does not carry: those lines
-    // print the number alone (as `isaforge genxml-decode` without --isl-formats does).
-    const surfaceFormat = /\(ISL_FORMAT_/;
-    const compared = cases.filter((c) => !surfaceFormat.test(c.text));
-    const wrong = compared.filter((c) => {
+    // Upstream named surface formats from ISL's table, which the site does not carry: the panel
+    // prints the number alone (as `isaforge genxml-decode` without --isl-formats does).
+    const withoutFormatNames = (text: string) => text.replace(/ \(ISL_FORMAT_[A-Z0-9_]+\)/g, "");
+    const wrong = cases.filter((c) => {
       const d = decoder.decode(c.name, c.dwords);
-      return "error" in d || d.text !== c.text;
+      return "error" in d || d.text !== withoutFormatNames(c.text);
     });
     expect(wrong.map((c) => c.key)).toEqual([]);
-    expect(compared.length).toBeGreaterThan(cases.length * 0.95);
+    expect(cases.some((c) => c.text !== withoutFormatNames(c.text))).toBe(gen === "gen20");
   },
 );
 
