@@ -1,21 +1,51 @@
 /** The SVG bit-field diagrams of the manuals, from templates/docs/bit-field.svg.hbs. */
 import type { IsaModel } from "../model/types";
-import { bitFieldSvgView, diagramPath } from "./diagram/bitFieldSvg";
+import { bitFieldSvgView, diagramPath, type BitFieldSvgView } from "./diagram/bitFieldSvg";
+import {
+  clauseFormatDiagrams,
+  clauseFormatSvgView,
+  slotStateDiagramPath,
+  slotStateSvgView,
+} from "./diagram/clauseIsaDiagrams";
+import { slotWidth } from "./manual/clauseLayouts";
 import { manualOutline } from "./manual/outline";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
 
+const svgFile = (path: string, view: BitFieldSvgView): OutputFile => ({
+  path: `docs/${path}`,
+  content: renderTemplate("docs/bit-field.svg.hbs", view),
+});
+
 /**
  * The SVG bit-field diagrams the manuals show, one per instruction, named by the anchor of its
- * section (`docs/svg/<id>/<anchor>.svg`). An emitter of their own: they need no example, so the
- * build's worker thread renders them beside the manuals.
+ * section (`docs/svg/<id>/<anchor>.svg`); for a clause ISA one per slot state and the clause
+ * format's. An emitter of their own: they need no example, so the build's worker thread renders
+ * them beside the manuals.
  */
 export function emitDiagrams(models: IsaModel[]): OutputFile[] {
   return models.flatMap((model) => {
-    const anchors = manualOutline(model).instructions?.items ?? [];
-    return model.instructions.map((ins, i) => ({
-      path: `docs/${diagramPath(model.isa.id, anchors[i].anchor)}`,
-      content: renderTemplate("docs/bit-field.svg.hbs", bitFieldSvgView(model, ins)),
-    }));
+    const outline = manualOutline(model);
+    const anchors = outline.instructions?.items ?? [];
+    const files = model.instructions.map((ins, i) =>
+      svgFile(diagramPath(model.isa.id, anchors[i].anchor), bitFieldSvgView(model, ins)),
+    );
+    const clauseIsa = model.clauseIsa;
+    if (!clauseIsa) return files;
+    const slots = outline.slotInstructions;
+    slots?.mnemonics.forEach((mnemonic, i) => {
+      const states = clauseIsa.slotStates.filter((s) => s.mnemonic === mnemonic);
+      for (const s of states)
+        files.push(
+          svgFile(
+            slotStateDiagramPath(model.isa.id, slots.items[i].anchor, s, states.length),
+            slotStateSvgView(s, slotWidth(model, s)),
+          ),
+        );
+    });
+    if (outline.clauseFormat && clauseIsa.clauseFormat)
+      for (const d of clauseFormatDiagrams(model, clauseIsa.clauseFormat))
+        files.push(svgFile(d.path, clauseFormatSvgView(d)));
+    return files;
   });
 }

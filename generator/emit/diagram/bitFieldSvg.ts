@@ -1,13 +1,14 @@
 /**
- * SVG bit-field diagrams of instruction encodings (`docs/svg/<id>/<anchor>.svg`, one per
- * instruction, named by its section's anchor): one row of boxes per 32-bit word, most significant
- * bit on the left, alternative views of some bits on rows below. Field boxes are labelled with the
+ * SVG bit-field diagrams of encodings (`docs/svg/<id>/<anchor>.svg`, one per instruction, named by
+ * its section's anchor; Bifrost's slot states and clause formats too): one row of boxes per 32-bit
+ * word (a narrower value is as wide as its bits), most significant bit on the left, alternative
+ * views of some bits on rows below. Field boxes are labelled with the
  * field's name and bit range, fixed bits show their values, don't-care bits are hatched. The view
  * here only places boxes; templates/docs/bit-field.svg.hbs draws them, in `currentColor` with a
  * colour for light and one for dark themes, so the picture reads on GitHub and on the site alike.
  */
 import type { Instruction, IsaModel } from "../../model/types";
-import type { BitBox } from "../manual/bitLayout";
+import { bitBoxes, type FixedBit, type LayoutItem, type BitBox } from "../manual/bitLayout";
 import { instructionBoxes, rangeText } from "../manual/encodingView";
 
 const BIT_WIDTH = 26;
@@ -103,8 +104,29 @@ function fixedBits(box: BitBox, left: number, y: number): NonNullable<SvgBox["fi
 
 /** The diagram of one instruction as template data. */
 export function bitFieldSvgView(model: IsaModel, ins: Instruction): BitFieldSvgView {
-  const boxes = instructionBoxes(model, ins);
-  const words = Math.ceil(model.isa.instructionWidth / 32);
+  const width = model.isa.instructionWidth;
+  return boxesSvgView(
+    `Encoding of ${ins.name}: ${width} bits, word 0 first, most significant bit on the left`,
+    width,
+    instructionBoxes(model, ins),
+  );
+}
+
+/** The diagram of a `width`-bit value with these items and fixed bits, as template data. */
+export function itemsSvgView(
+  title: string,
+  width: number,
+  items: LayoutItem[],
+  fixed: (bit: number) => FixedBit | undefined = () => undefined,
+): BitFieldSvgView {
+  return boxesSvgView(title, width, bitBoxes(width, items, fixed));
+}
+
+/** The diagram of a `width`-bit value drawn as `boxes`. */
+function boxesSvgView(title: string, instructionWidth: number, boxes: BitBox[]): BitFieldSvgView {
+  const words = Math.ceil(instructionWidth / 32);
+  // Columns: 32 bits, or fewer for a value narrower than a word.
+  const columns = Math.min(32, instructionWidth);
   // Rows per word: its layers that have boxes, so a second view only adds rows where it has bits.
   const rowsOf = Array.from({ length: words }, () => new Set<number>());
   for (const b of boxes) rowsOf[b.word].add(b.layer);
@@ -118,15 +140,15 @@ export function bitFieldSvgView(model: IsaModel, ins: Instruction): BitFieldSvgV
     y += CAPTION_HEIGHT + rowsOf[w].size * BOX_HEIGHT + WORD_GAP;
   }
   const height = y - WORD_GAP + MARGIN;
-  const width = MARGIN * 2 + 32 * BIT_WIDTH;
-  const columnX = (bit: number) => MARGIN + (31 - (bit % 32)) * BIT_WIDTH;
+  const width = MARGIN * 2 + columns * BIT_WIDTH;
+  const columnX = (bit: number) => MARGIN + (columns - 1 - (bit % 32)) * BIT_WIDTH;
   const wordBits = (w: number) => ({
-    high: Math.min(model.isa.instructionWidth, w * 32 + 32) - 1,
+    high: Math.min(instructionWidth, w * 32 + 32) - 1,
     low: w * 32,
   });
 
   return {
-    title: `Encoding of ${ins.name}: ${model.isa.instructionWidth} bits, word 0 first, most significant bit on the left`,
+    title,
     width,
     height,
     captions: tops.map((top, w) => {
