@@ -17,13 +17,13 @@ export interface PageBytes {
    * 0 for a page without a panel.
    */
   codec: number;
-  /** The decoder or register panel's script, or 0. */
+  /** The decoder, clause decoder or register panel's script, or 0. */
   panel: number;
   total: number;
 }
 
 const SEARCH = new Set(["search.js", "search-index.js"]);
-const PANELS = new Set(["decoder.js", "registers.js"]);
+const PANELS = new Set(["decoder.js", "clause-decoder.js", "registers.js"]);
 const DECODER = /-(codec|registers|register-table)\.js$/;
 
 export function pageBytes(site: string): PageBytes[] {

@@ -4,6 +4,12 @@
  * `index.html` (from the manuals' README.md) and `<id>.html` per ISA manual.
  */
 import type { ManualInstruction } from "../manual/manualView";
+import {
+  CLAUSE_DECODER_HEADING,
+  withInstructionPages,
+  type ClauseCodecScriptView,
+  type ClauseDecoderPanelView,
+} from "./clauseDecoderView";
 import { DECODER_HEADING, type CodecScriptView, type DecoderPanelView } from "./decoderView";
 import { renderMarkdown, type RenderedMarkdown } from "./renderMarkdown";
 import {
@@ -40,6 +46,8 @@ export interface SiteInput {
   isas: Omit<IsaInstructions, "page">[];
   /** The decoder panel and codec script of each ISA with a codec; its page shows the panel. */
   decoders: { panel: DecoderPanelView; script: CodecScriptView }[];
+  /** The clause decoder panel and codec script of each clause ISA (Bifrost); its page shows the panel. */
+  clauseDecoders?: { panel: ClauseDecoderPanelView; script: ClauseCodecScriptView }[];
   /** The register panel and scripts of each spec with register databases; its page shows the panel. */
   registers?: { panel: RegisterPanelView; script: RegisterScriptView; table: RegisterTableView }[];
 }
@@ -92,6 +100,7 @@ export interface PageView {
   bodyTitle: string;
   body: string;
   decoder: DecoderPanelView | null;
+  clauseDecoder: ClauseDecoderPanelView | null;
   /** The register decoder panel of a register database's page. */
   registers: RegisterPanelView | null;
 }
@@ -106,6 +115,7 @@ export interface SiteView {
   pages: PageView[];
   searchIndex: SearchIndex;
   codecScripts: CodecScriptView[];
+  clauseCodecScripts: ClauseCodecScriptView[];
   registerScripts: RegisterScriptView[];
   registerTables: RegisterTableView[];
   anchorScripts: AnchorScriptView[];
@@ -258,6 +268,8 @@ export function siteView(input: SiteInput): SiteView {
           `site: instruction '${name}' of ${d.panel.isa} has no page of its own (#${anchor})`,
         );
   const decoders = new Map(input.decoders.map((d) => [`${d.panel.isa}.md`, d.panel]));
+  const clauseDecoderInput = input.clauseDecoders ?? [];
+  const clauseDecoders = new Map(clauseDecoderInput.map((d) => [`${d.panel.isa}.md`, d.panel]));
   const registerSites = input.registers ?? [];
   const registerPanels = new Map(registerSites.map((r) => [`${r.panel.id}.md`, r.panel]));
   const examples = new Map(
@@ -283,13 +295,24 @@ export function siteView(input: SiteInput): SiteView {
       body: indexPage.html.slice(indexTitleEnd),
     },
   ];
-  const context: PageContext = { anchors, decoders, registerPanels, examples, nav };
+  const context: PageContext = {
+    anchors,
+    decoders,
+    clauseDecoders,
+    registerPanels,
+    examples,
+    nav,
+  };
   for (const split of splits)
     for (const page of split.pages) pages.push(manualPageView(split, page, context));
   return {
     pages,
     searchIndex: searchIndex(searched),
     codecScripts: input.decoders.map((d) => d.script),
+    // The panel links a slot instruction to where the site shows its section (`page` or `page#anchor`).
+    clauseCodecScripts: clauseDecoderInput.map((d) =>
+      withInstructionPages(d.script, (anchor) => locate(d.panel.isa, anchor)),
+    ),
     registerScripts: registerSites.map((r) => r.script),
     registerTables: registerSites.map((r) => r.table),
     anchorScripts: splits
@@ -305,6 +328,7 @@ export function siteView(input: SiteInput): SiteView {
 interface PageContext {
   anchors: AnchorPages;
   decoders: Map<string, DecoderPanelView>;
+  clauseDecoders: Map<string, ClauseDecoderPanelView>;
   registerPanels: Map<string, RegisterPanelView>;
   /** Per ISA: an instruction's anchor → its example's words. */
   examples: Map<string, Map<string, ManualInstruction["example"]>>;
@@ -313,7 +337,7 @@ interface PageContext {
 
 /** The page `page` of a manual: its HTML with links for its place, and its navigation. */
 function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext): PageView {
-  const { anchors, decoders, registerPanels, examples, nav } = ctx;
+  const { anchors, decoders, clauseDecoders, registerPanels, examples, nav } = ctx;
   const m = split.manual;
   const front = split.byId.get("")!;
   const file = manualPagePath(split.isa, page.id);
@@ -326,6 +350,7 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
   if (titleEnd < "</h1>".length) throw new Error(`site: docs/${m.file} renders no <h1>`);
   const isFront = page === front;
   const decoder = isFront ? (decoders.get(m.file) ?? null) : null;
+  const clauseDecoder = isFront ? (clauseDecoders.get(m.file) ?? null) : null;
   const registers = isFront ? (registerPanels.get(m.file) ?? null) : null;
   const siblings = page.parent === null ? [] : split.byId.get(page.parent)!.children;
   const at = siblings.indexOf(page.id);
@@ -355,6 +380,9 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
     })),
     toc: [
       ...(decoder ? [{ href: `#${DECODER_HEADING.id}`, text: DECODER_HEADING.text }] : []),
+      ...(clauseDecoder
+        ? [{ href: `#${CLAUSE_DECODER_HEADING.id}`, text: CLAUSE_DECODER_HEADING.text }]
+        : []),
       ...(registers ? [{ href: `#${REGISTER_HEADING.id}`, text: REGISTER_HEADING.text }] : []),
       ...page.sections.map((s) => ({ href: `#${s.id}`, text: s.title })),
     ],
@@ -372,6 +400,7 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
     bodyTitle: html.slice(0, titleEnd),
     body: html.slice(titleEnd),
     decoder,
+    clauseDecoder,
     registers,
   };
 }
@@ -402,6 +431,7 @@ function emptyPage(file: string, title: string): PageView {
     bodyTitle: "",
     body: "",
     decoder: null,
+    clauseDecoder: null,
     registers: null,
   };
 }
