@@ -71,6 +71,48 @@ function offsetBits(off: bigint, bits: number): bigint | undefined {
   return off >= -limit && off < limit ? BigInt.asUintN(bits, off) : undefined;
 }
 
+/** A 32-bit value's half of a tuple's map of halves. */
+const valueHalf = (v: number, half: number): [string, number] => [
+  constantKey({ kind: "constant", value: v }),
+  half,
+];
+
+/** Ways to read one or two 32-bit values from a plain slot: the first in the low half first. */
+function plainUses(values: number[]): SlotUse[] | string {
+  if (values.length > 2) return "a tuple reads one constant slot: two 32-bit values at most";
+  const [a, b] = values;
+  if (b === undefined)
+    return [
+      {
+        mod: "plain",
+        lo: withoutNibble(a),
+        hi: null,
+        halves: new Map([valueHalf(a, 0)]),
+        nibble: a & 15,
+      },
+      { mod: "plain", lo: null, hi: a, halves: new Map([valueHalf(a, 1)]), nibble: 0 },
+    ];
+  return [
+    [a, b],
+    [b, a],
+  ].map(([lo, hi]) => ({
+    mod: "plain",
+    lo: withoutNibble(lo),
+    hi,
+    halves: new Map([valueHalf(lo, 0), valueHalf(hi, 1)]),
+    nibble: lo & 15,
+  }));
+}
+
+/** A pc60 slot holding the 60-bit offset `bits`. */
+const pc60Use = (bits: bigint, halves: Map<string, number>): SlotUse => ({
+  mod: "pc60",
+  lo: Number(bits & 0xffffffffn),
+  hi: Number(bits >> 32n),
+  halves,
+  nibble: 0,
+});
+
 /** Ways to read the tuple's constant sources from one slot, Mesa's packer's first; or why none. */
 function tupleUses(sources: ConstantSource[], offset: number): SlotUse[] | string {
   const values: number[] = [];
@@ -78,32 +120,7 @@ function tupleUses(sources: ConstantSource[], offset: number): SlotUse[] | strin
   for (const s of sources)
     if (s.kind === "constant") values.push(s.value);
     else pcs.push({ key: constantKey(s), ...s, off: (s.target - BigInt(offset)) * 16n });
-  const plain = (v: number, half: number) => [`c${v}`, half] as const;
-  if (pcs.length === 0) {
-    if (values.length > 2) return "a tuple reads one constant slot: two 32-bit values at most";
-    const [a, b] = values;
-    if (b === undefined)
-      return [
-        {
-          mod: "plain",
-          lo: withoutNibble(a),
-          hi: null,
-          halves: new Map([plain(a, 0)]),
-          nibble: a & 15,
-        },
-        { mod: "plain", lo: null, hi: a, halves: new Map([plain(a, 1)]), nibble: 0 },
-      ];
-    return [
-      [a, b],
-      [b, a],
-    ].map(([lo, hi]) => ({
-      mod: "plain",
-      lo: withoutNibble(lo),
-      hi,
-      halves: new Map([plain(lo, 0), plain(hi, 1)]),
-      nibble: lo & 15,
-    }));
-  }
+  if (pcs.length === 0) return plainUses(values);
   const high = pcs.find((p) => p.high);
   if (high) {
     // Only pc60 prints `>> 32`, and it prints the same target in its low half.
@@ -111,34 +128,23 @@ function tupleUses(sources: ConstantSource[], offset: number): SlotUse[] | strin
       return "a tuple reading a `>> 32` target reads nothing else but the same target";
     const bits = offsetBits(high.off, 60);
     if (bits === undefined) return `target clause_${high.target} is past a 60-bit offset`;
-    const halves = new Map(pcs.map((p) => [p.key, p.high ? 1 : 0]));
-    return [
-      {
-        mod: "pc60",
-        lo: Number(bits & 0xffffffffn),
-        hi: Number(bits >> 32n),
-        halves,
-        nibble: 0,
-      },
-    ];
+    return [pc60Use(bits, new Map(pcs.map((p) => [p.key, p.high ? 1 : 0])))];
   }
   if (pcs.length === 2) {
-    const [a, b] = pcs.map((p) => offsetBits(p.off, 28));
-    if (values.length > 0 || a === undefined || b === undefined)
+    const offsets = pcs.map((p) => offsetBits(p.off, 28));
+    if (values.length > 0 || offsets.includes(undefined))
       return "a tuple reads two targets only from a pair of 28-bit offsets, and nothing else";
-    return [
-      [pcs[0], a, pcs[1], b],
-      [pcs[1], b, pcs[0], a],
-    ].map(([p, lo, q, hi]) => ({
+    const pair = (lo: number, hi: number): SlotUse => ({
       mod: "pcpair",
-      lo: Number(lo),
-      hi: Number(hi),
+      lo: Number(offsets[lo]),
+      hi: Number(offsets[hi]),
       halves: new Map([
-        [(p as (typeof pcs)[0]).key, 0],
-        [(q as (typeof pcs)[0]).key, 1],
+        [pcs[lo].key, 0],
+        [pcs[hi].key, 1],
       ]),
       nibble: 0,
-    }));
+    });
+    return [pair(0, 1), pair(1, 0)];
   }
   if (pcs.length > 2 || values.length > 1)
     return "a tuple reads one constant slot: a target and at most one 32-bit value";
@@ -153,7 +159,7 @@ function tupleUses(sources: ConstantSource[], offset: number): SlotUse[] | strin
       mod: "pchi",
       lo: v === undefined ? null : withoutNibble(v),
       hi,
-      halves: new Map([[pc.key, 1], ...(v === undefined ? [] : [plain(v, 0)])]),
+      halves: new Map([[pc.key, 1], ...(v === undefined ? [] : [valueHalf(v, 0)])]),
       nibble: v === undefined ? 0 : v & 15,
     });
     // Other modifiers print the target too: a slot that holds it already may be shared.
@@ -163,14 +169,7 @@ function tupleUses(sources: ConstantSource[], offset: number): SlotUse[] | strin
         { mod: "pcpair", lo: hi, hi: null, halves: new Map([[pc.key, 0]]), nibble: 0 },
       );
   }
-  if (long !== undefined && values.length === 0)
-    uses.push({
-      mod: "pc60",
-      lo: Number(long & 0xffffffffn),
-      hi: Number(long >> 32n),
-      halves: new Map([[pc.key, 0]]),
-      nibble: 0,
-    });
+  if (long !== undefined && values.length === 0) uses.push(pc60Use(long, new Map([[pc.key, 0]])));
   return uses.length > 0
     ? uses
     : `target clause_${pc.target} is past the ${values.length > 0 ? "28" : "60"}-bit offset this tuple can hold`;
