@@ -297,6 +297,21 @@ describe("assemble", () => {
     expect(modifiersWritten(textOf("edge-5150-4")).at(-1)).toEqual(["pcpair"]);
   });
 
+  test("a clause the next label says is longer than Mesa's layouts repeat a constants quadword to that length", () => {
+    // §11.7: eight tuples in six quadwords, then clause_6; as clause_11, clause 0 is 11 quadwords.
+    const text = textOf("valid-4242-42").replace("clause_6:", "clause_11:");
+    const bytes = assemble(text);
+    expect(disassembleProgram(bytes)).toBe(text);
+    expect(decodeStream(bytes).map((c) => c.offset)).toEqual([0, 11]);
+  });
+
+  test("a clause the next label says is shorter than Mesa's layout for its tuples is an error naming its line", () => {
+    const text = textOf("valid-4242-42").replace("clause_6:", "clause_5:");
+    expect(() => assemble(text)).toThrow(
+      "line 1: a clause of 8 tuples and 0 constant slots is not 5 quadwords long",
+    );
+  });
+
   test("a line no instruction prints is an error naming its line", () => {
     const bad = textOf("valid-4242-106").replace("*FCMP.f32.gtlt.f1", "*FCMP.f32.bogus");
     expect(() => assemble(bad)).toThrow(BifrostAssemblyError);

@@ -14,6 +14,7 @@
  */
 import { BifrostAssemblyError } from "./bifrostAssemblyError";
 import {
+  quadwordKind,
   blockMode,
   destinationTexts,
   encodeClauseWords,
@@ -554,7 +555,37 @@ function assembleClause(
     modifiers: constants.modifiers,
     constantCount: constants.constantCount,
   };
-  return encodeClauseWords(f, content);
+  return withRepeatedConstants(f, encodeClauseWords(f, content), n, constants.repeated);
+}
+
+/**
+ * `words` (a clause) with `count` more constants quadwords: copies of its last one, which write the
+ * same slots again, or zero ones at its layout's first position when it has none.
+ */
+function withRepeatedConstants(
+  f: PreparedFormat,
+  words: number[],
+  n: number,
+  count: number,
+): number[] {
+  if (count === 0) return words;
+  const { more, last } = f.data.constantTags;
+  const end = words.length - 4;
+  const tag = words[end] & 0xff;
+  const constants = quadwordKind(f, tag) === "constants";
+  const position = constants
+    ? tag & 15
+    : f.data.packerLayouts.find((l) => l.tuples === n)!.constantPositions[0];
+  const copy = constants ? words.slice(end) : [0, 0, 0, 0];
+  const out = words.slice();
+  // The quadword that ended the clause no longer does: its stop bit (tag bit 6) goes.
+  out[end] = ((out[end] & ~0xff) | (constants ? more | position : tag & ~0x40)) >>> 0;
+  for (let i = 0; i < count; i++)
+    out.push(
+      ((copy[0] & ~0xff) | ((i === count - 1 ? last : more) | position)) >>> 0,
+      ...copy.slice(1),
+    );
+  return out;
 }
 
 /** A reading's words with these source selectors: one per derived value that prints it. */

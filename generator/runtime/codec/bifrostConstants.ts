@@ -60,6 +60,11 @@ export interface ConstantPlan {
   constantCount: number;
   fau: number[];
   halves: Map<string, number>[];
+  /**
+   * Constants quadwords to repeat at the clause's end: the next clause's label says the clause is
+   * longer than the packer's layout holds (its text came from a stream Mesa's packer did not lay out).
+   */
+  repeated: number;
 }
 
 /** Plain low halves keep no low nibble: the FAU index supplies it. */
@@ -353,12 +358,10 @@ export function planConstants(
   const first = embedded ? 1 : 0;
   const least = Math.ceil(Math.max(0, pool.length - first) / 2);
   const fixed = quadwords === undefined ? undefined : quadwords - layout.tags.length;
+  // A length the layout cannot reach is made up by repeating constants quadwords.
+  const exact = fixed !== undefined && fixed <= room ? fixed : undefined;
   let arranged: ReturnType<typeof arrange>;
-  for (
-    let pairs = fixed ?? least;
-    !arranged && pairs >= 0 && pairs <= Math.min(fixed ?? room, room);
-    pairs++
-  )
+  for (let pairs = exact ?? least; !arranged && pairs >= 0 && pairs <= (exact ?? room); pairs++)
     arranged = arrange(f, pool, embedded, pairs);
   if (!arranged)
     throw new BifrostAssemblyError(
@@ -387,5 +390,6 @@ export function planConstants(
     if (slotOf[i] < 0) return t.fau ?? 0;
     return fauOfSlot(at.indexOf(slotOf[i])) | nibbles[i];
   });
-  return { constants, modifiers, constantCount: at.length, fau, halves };
+  const repeated = fixed !== undefined && fixed > room ? fixed - (at.length - first) / 2 : 0;
+  return { constants, modifiers, constantCount: at.length, fau, halves, repeated };
 }
