@@ -5,6 +5,7 @@
  * text back and prints the stream a quadword a line, as `disasm` reads it.
  */
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
+import { readClauseStreamBytes } from "./runtime/clauseStreamBytes";
 import { readWordListing } from "./sourceText";
 
 /** What `disasm` and `asm` use of a clause codec (templates/ts/codec/bifrost.ts.hbs). */
@@ -31,35 +32,6 @@ export interface ClauseDisasmOptions {
   showErrors?: boolean;
 }
 
-/**
- * `--bytes` text: hex bytes in memory order, alone (`4d 37`) or run together (`4d37d535…`, as the
- * expected streams are written); `#` and `//` start comments.
- */
-function readByteText(text: string): {
-  bytes: number[];
-  error?: { line: number; column: number; message: string };
-} {
-  const bytes: number[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].replace(/(#|\/\/).*$/, "");
-    for (const m of line.matchAll(/[^\s,]+/g)) {
-      const token = m[0].replace(/^0x/i, "");
-      if (!/^(?:[0-9a-fA-F]{2})+$/.test(token))
-        return {
-          bytes,
-          error: {
-            line: i + 1,
-            column: m.index! + 1,
-            message: `'${m[0]}' is not hex bytes (two hex digits each)`,
-          },
-        };
-      for (let j = 0; j < token.length; j += 2) bytes.push(parseInt(token.slice(j, j + 2), 16));
-    }
-  }
-  return { bytes };
-}
-
 export function disasmClauseStream(
   codec: ClauseCodec,
   input: { name: string; data: Buffer },
@@ -79,7 +51,7 @@ export function disasmClauseStream(
   let bytes: Uint8Array;
   if (options.binary) bytes = new Uint8Array(input.data);
   else if (options.bytes) {
-    const read = readByteText(input.data.toString("utf8"));
+    const read = readClauseStreamBytes(input.data.toString("utf8"));
     if (read.error) {
       log.err(
         `${input.name}:${read.error.line}:${read.error.column}: error[bad-word]: ${read.error.message}`,

@@ -17,13 +17,13 @@ export interface PageBytes {
    * Intel genxml the default gen's table (the others load when chosen); 0 for a page without a panel.
    */
   codec: number;
-  /** The decoder or register panel's script, or 0. */
+  /** The decoder, clause decoder, register or genxml panel's script, or 0. */
   panel: number;
   total: number;
 }
 
 const SEARCH = new Set(["search.js", "search-index.js"]);
-const PANELS = new Set(["decoder.js", "registers.js", "genxml.js"]);
+const PANELS = new Set(["decoder.js", "clause-decoder.js", "registers.js", "genxml.js"]);
 const DECODER = /-(codec|registers|register-table|genxml-[\w-]+)\.js$/;
 
 export function pageBytes(site: string): PageBytes[] {

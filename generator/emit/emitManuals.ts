@@ -66,18 +66,27 @@ export async function compileCodecsAhead(models: IsaModel[]): Promise<void> {
 export function generatedCodecs(models: IsaModel[]): GeneratedCodecs {
   const cached = compiledCodecs.get(models);
   if (cached) return cached;
-  const ahead = compiledAhead.get(models);
   const codecs: GeneratedCodecs = new Map();
-  for (const file of emitTsCodec(models)) {
-    const id = /^ts\/(.+)\.ts$/.exec(file.path)?.[1];
-    if (id === undefined) throw new Error(`emitTsCodec returned an unexpected file ${file.path}`);
-    // A clause ISA's codec takes streams, not instruction words: no examples, no word panel.
-    if (models.some((m) => m.isa.id === id && m.clauseIsa)) continue;
-    const js = ahead?.get(file.path) ?? compileGeneratedCodec(file.content, file.path);
-    codecs.set(id, { codec: loadCompiledCodec(js, file.path), js });
-  }
+  // A clause ISA's codec takes streams, not instruction words: no examples, no word panel.
+  for (const { id, file, js } of compiledCodecSources(models, false))
+    codecs.set(id, { codec: loadCompiledCodec(js, file), js });
   compiledCodecs.set(models, codecs);
   return codecs;
+}
+
+/** The codecs of `models` compiled to JavaScript: of clause ISAs (`clauses`), or of the others. */
+function compiledCodecSources(
+  models: IsaModel[],
+  clauses: boolean,
+): { id: string; file: string; js: string }[] {
+  const ahead = compiledAhead.get(models);
+  return emitTsCodec(models).flatMap((file) => {
+    const id = /^ts\/(.+)\.ts$/.exec(file.path)?.[1];
+    if (id === undefined) throw new Error(`emitTsCodec returned an unexpected file ${file.path}`);
+    if (models.some((m) => m.isa.id === id && m.clauseIsa !== undefined) !== clauses) return [];
+    const js = ahead?.get(file.path) ?? compileGeneratedCodec(file.content, file.path);
+    return [{ id, file: file.path, js }];
+  });
 }
 
 /** Each ISA's examples by instruction name (ISAs without a codec have none). */
@@ -167,7 +176,11 @@ function renderAll(models: IsaModel[]): RenderedManuals {
     path: "docs/README.md",
     content: renderTemplate("docs/readme.md.hbs", readmeView(models)),
   });
-  const codecScripts = new Map([...codecs].map(([id, c]) => [id, c.js]));
+  // The site's panels carry every codec, clause ISAs' too.
+  const codecScripts = new Map([
+    ...[...codecs].map(([id, c]): [string, string] => [id, c.js]),
+    ...compiledCodecSources(models, true).map((c): [string, string] => [c.id, c.js]),
+  ]);
   return { files, instructions, codecScripts, warnings };
 }
 

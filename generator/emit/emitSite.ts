@@ -11,6 +11,7 @@ import { renderManuals, type RenderedManuals } from "./emitManuals";
 import type { OutputFile } from "./outputFile";
 import { joinedStringLines, stringLiteral } from "./jsLiterals";
 import { renderTemplate } from "./renderTemplate";
+import { clauseCodecScriptView, clauseDecoderPanelView } from "./site/clauseDecoderView";
 import { codecScriptFile, codecScriptView, decoderPanelView } from "./site/decoderView";
 import { GENXML_SCRIPT, genxmlSite } from "./site/genxmlView";
 import {
@@ -51,9 +52,14 @@ export function siteInput(
     }),
     decoders: models.flatMap((m) => {
       const js = manuals.codecScripts.get(m.isa.id);
-      if (js === undefined) return [];
+      if (js === undefined || m.clauseIsa) return [];
       const manual = manuals.instructions.get(m.isa.id)!;
       return [{ panel: decoderPanelView(m, manual), script: codecScriptView(m, manual, js) }];
+    }),
+    clauseDecoders: models.flatMap((m) => {
+      const js = manuals.codecScripts.get(m.isa.id);
+      if (js === undefined || !m.clauseIsa) return [];
+      return [{ panel: clauseDecoderPanelView(m), script: clauseCodecScriptView(m, js) }];
     }),
     registers: models.flatMap((m) => registerSite(m) ?? []),
     genxml: models.flatMap((m) => genxmlSite(m) ?? []),
@@ -93,6 +99,14 @@ export function renderSite(view: SiteView): OutputFile[] {
     ...view.codecScripts.map((c) => ({
       path: `site/${codecScriptFile(c.isa)}`,
       content: renderTemplate("site/codec.js.hbs", c),
+      preformatted: true,
+    })),
+    ...(view.clauseCodecScripts.length > 0
+      ? [{ path: "site/clause-decoder.js", content: siteScript("clauseDecoder") }]
+      : []),
+    ...view.clauseCodecScripts.map((c) => ({
+      path: `site/${codecScriptFile(c.isa)}`,
+      content: renderTemplate("site/clause-codec.js.hbs", c),
       preformatted: true,
     })),
     ...(view.registerScripts.length > 0

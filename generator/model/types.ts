@@ -945,6 +945,8 @@ export interface ClauseFormat {
   /** Named bit ranges of a 128-bit quadword. */
   quadwordFields: Record<string, ClauseBits>;
   tagKinds: TagKind[];
+  /** The quadword fields each kind of quadword is read from (what the manual draws). */
+  kindFields: Record<TagKind["kind"], string[]>;
   /** By the 4-bit position of a constants quadword: [first slot written, tuple count required]; null: invalid. */
   constantPositions: (number[] | null)[];
   /** Header fields, in the order the header line prints them. */

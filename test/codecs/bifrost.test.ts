@@ -213,6 +213,49 @@ describe("encodeClause", () => {
     );
   });
 
+  test("a quadword is read only from the fields the companion's kindFields names for its kind (what the manual draws)", () => {
+    const format = JSON.parse(
+      readFileSync(path.join(__dirname, "..", "..", "specs", "bifrost", "clauses.json"), "utf8"),
+    ) as {
+      kindFields: Record<string, string[]>;
+      quadwordFields: Record<string, { low: number; high: number }>;
+      tagKinds: { kind: string; x: number; f?: number[]; l?: number[] }[];
+    };
+    const kindOf = (tag: number) =>
+      format.tagKinds.find(
+        (k) =>
+          tag >> 7 === k.x &&
+          (k.f === undefined || k.f.includes((tag >> 3) & 7)) &&
+          (k.l === undefined || k.l.includes(tag & 7)),
+      )!.kind;
+    const said = (c: ClauseContent) =>
+      JSON.stringify([c.header, c.tuples, c.constants, c.modifiers, c.constantCount]);
+    let flipped = 0;
+    fc.assert(
+      fc.property(clauseContent, (clause) => {
+        const bytes = encodeClause(clause);
+        const before = said(decodeClause(bytes));
+        for (let q = 0; q < bytes.length / 16; q++) {
+          const read = new Set<number>();
+          for (const name of format.kindFields[kindOf(bytes[16 * q])]) {
+            const { low, high } = format.quadwordFields[name];
+            for (let b = low; b < high; b++) read.add(b);
+          }
+          for (let b = 8; b < 128; b++) {
+            if (read.has(b)) continue;
+            const changed = bytes.slice();
+            changed[16 * q + (b >> 3)] ^= 1 << (b & 7);
+            expect(said(decodeClause(changed))).toBe(before);
+            flipped++;
+          }
+        }
+      }),
+      { numRuns: 100, seed: 37 },
+    );
+    // The kinds with bits no field takes (t1, ec-m, tail) were among them.
+    expect(flipped).toBeGreaterThan(1000);
+  });
+
   test("a clause no layout holds is a RangeError", () => {
     const clause = decodeClause(bytesOf("4d37d5353325aa2e69b507311de3fe5a"));
     expect(() => encodeClause({ ...clause, tuples: [] })).toThrow(RangeError);
@@ -221,32 +264,70 @@ describe("encodeClause", () => {
 });
 
 describe("assemble", () => {
-  // PC-relative constants (`clause_N` sources) are not assembled: Mesa's packer writes them from
-  // branch targets, which the text gives only as a clause number.
   const pcRelative = (v: { text?: string }) => /[^\n]clause_-?\d/.test(v.text!);
-  const plain = valid.filter((v) => !pcRelative(v));
+  const textOf = (id: string) => valid.find((v) => v.id === id)!.text!;
 
-  test("206 of the 251 valid texts have no PC-relative constant", () => {
-    expect(plain).toHaveLength(206);
+  test("45 of the 251 valid texts have PC-relative constants", () => {
+    expect(valid.filter(pcRelative)).toHaveLength(45);
   });
 
-  test.each(plain.map((v) => ({ id: v.id, text: v.text! })))(
+  test.each(valid.map((v) => ({ id: v.id, text: v.text! })))(
     "$id: assemble gives bytes that print the same text",
     ({ text }) => {
       expect(disassembleProgram(assemble(text))).toBe(text);
     },
   );
 
+  /** The modifiers of each clause's constant slots as `assemble` wrote them. */
+  const modifiersWritten = (text: string) =>
+    decodeStream(assemble(text)).map((c) => c.modifiers.slice(0, c.constantCount));
+
+  test("a lone branch target is the high half of a pchi constant, as Mesa's packer writes branch offsets", () => {
+    // Seven tuples: no embedded slot; the target's slot is the first of the constants pair.
+    expect(modifiersWritten(textOf("edge-5150-38"))).toEqual([["pchi", "plain"]]);
+  });
+
+  test("a `>> 32` target is a pc60 constant, one slot for every tuple that reads it", () => {
+    // Six tuples: the slot is the embedded one, its modifier in the EC+M quadword.
+    expect(modifiersWritten(textOf("edge-5150-14"))).toEqual([["pc60"]]);
+    expect(modifiersWritten(textOf("edge-5150-32"))).toEqual([["pc60", "plain"]]);
+  });
+
+  test("two targets read by one tuple are a pcpair constant", () => {
+    expect(modifiersWritten(textOf("edge-5150-4")).at(-1)).toEqual(["pcpair"]);
+  });
+
+  test("a clause the next label says is longer than Mesa's layouts repeat a constants quadword to that length", () => {
+    // §11.7: eight tuples in six quadwords, then clause_6; as clause_11, clause 0 is 11 quadwords.
+    const text = textOf("valid-4242-42").replace("clause_6:", "clause_11:");
+    const bytes = assemble(text);
+    expect(disassembleProgram(bytes)).toBe(text);
+    expect(decodeStream(bytes).map((c) => c.offset)).toEqual([0, 11]);
+  });
+
+  test("a clause the next label says is shorter than Mesa's layout for its tuples is an error naming its line", () => {
+    const text = textOf("valid-4242-42").replace("clause_6:", "clause_5:");
+    expect(() => assemble(text)).toThrow(
+      "line 1: a clause of 8 tuples and 0 constant slots is not 5 quadwords long",
+    );
+  });
+
   test("a line no instruction prints is an error naming its line", () => {
-    const text = valid.find((v) => v.id === "valid-4242-106")!.text!;
-    const bad = text.replace("*FCMP.f32.gtlt.f1", "*FCMP.f32.bogus");
+    const bad = textOf("valid-4242-106").replace("*FCMP.f32.gtlt.f1", "*FCMP.f32.bogus");
     expect(() => assemble(bad)).toThrow(BifrostAssemblyError);
     expect(() => assemble(bad)).toThrow(/^line 4: /);
   });
 
-  test("a PC-relative constant is an error", () => {
-    const v = valid.find((x) => pcRelative(x))!;
-    expect(() => assemble(v.text!)).toThrow(BifrostAssemblyError);
+  test("a target past a 60-bit byte offset is an error naming its line", () => {
+    const far = textOf("edge-5150-32").replace("12731256519444421", String(2n ** 55n));
+    expect(() => assemble(far)).toThrow(
+      "line 6: target clause_36028797018963968 is past a 60-bit offset",
+    );
+  });
+
+  test("a `>> 32` target beside a 32-bit constant in one tuple is an error naming its line", () => {
+    const both = textOf("edge-5150-32").replace("r14.neg.abs", "0x3f800000 /* 1.000000 */.neg.abs");
+    expect(() => assemble(both)).toThrow(/^line 6: a tuple reading a `>> 32` target/);
   });
 });
 

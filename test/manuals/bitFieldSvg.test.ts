@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "fs";
 import * as path from "path";
 import { XMLParser } from "fast-xml-parser";
 import type { Instruction } from "../../generator/model/types";
+import { needing } from "../helpers/builtSpecs";
 import {
   DOCS_DIR,
   chapterItems,
@@ -151,5 +152,130 @@ describe.each(ids)("%s", (id) => {
     expect(fieldBoxes).toBeGreaterThanOrEqual(
       model.instructions.reduce((n, ins) => n + ins.fields.length, 0),
     );
+  });
+});
+
+/** `name hi:lo` per word a field's bits [low, high] (inclusive) cross. */
+function wordBoxes(name: string, low: number, high: number): string[] {
+  const out: string[] = [];
+  for (let l = low; l <= high; l = (Math.floor(l / 32) + 1) * 32)
+    out.push(`${name} ${rangeText(Math.min(high, Math.floor(l / 32) * 32 + 31), l)}`);
+  return out;
+}
+
+/** Field boxes of a diagram as `name hi:lo`, sorted, and problems with where boxes are drawn. */
+function drawnFields(file: string, columns: number): { fields: string[]; misplaced: string[] } {
+  const boxes = boxesOf(file);
+  const misplaced = boxes.flatMap((b) => {
+    const [high, low] = [...b.bits.split(":").map(Number), Number(b.bits)].slice(0, 2);
+    const lowBit = b.bits.includes(":") ? low : high;
+    const x = MARGIN + (columns - 1 - (high % 32)) * BIT_WIDTH;
+    return b.x === x && b.width === (high - lowBit + 1) * BIT_WIDTH
+      ? []
+      : [`${file}: box ${b.bits} at x=${b.x}, width ${b.width}`];
+  });
+  const fields = boxes
+    .filter((b) => b.kind === "field")
+    .map((b) => `${b.field} ${b.bits}`)
+    .sort();
+  return { fields, misplaced };
+}
+
+needing({ trees: ["mesa"] }).describe("bifrost: slot states and the clause format", () => {
+  const model = shippedModel("bifrost");
+  const clause = model.clauseIsa!;
+  const manual = readManual("bifrost.md");
+  const widthOf = (unit: string) =>
+    model.isa.units!.find((u) => u.name.toLowerCase() === unit)!.width;
+
+  test("each slot instruction shows one diagram per state, over its operand and fixed bits", () => {
+    const problems: string[] = [];
+    let states = 0;
+    for (const heading of chapterItems(manual, "Slot instructions")) {
+      const own = clause.slotStates.filter((s) => s.mnemonic === heading.text);
+      const want = own.map(
+        (s) => `svg/bifrost/${heading.anchor}${own.length > 1 ? `.${s.encoding! + 1}` : ""}.svg`,
+      );
+      const src = images(section(manual, heading).tokens);
+      if (src.join() !== want.join()) problems.push(`${heading.text}: images ${src.join(", ")}`);
+      own.forEach((s, k) => {
+        states++;
+        const width = widthOf(s.unit);
+        const { fields, misplaced } = drawnFields(path.join(DOCS_DIR, want[k]), width);
+        const expected = [
+          ...s.sources.map((src, i) => `src${i} ${rangeText(src.start + 2, src.start)}`),
+          ...s.modifiers.flatMap((m) =>
+            m.start === undefined ? [] : [`${m.name} ${rangeText(m.start + m.size - 1, m.start)}`],
+          ),
+          ...s.derived.map(
+            (d, i) =>
+              `derived${s.derived.length > 1 ? i : ""} ${rangeText(d.start + d.size - 1, d.start)}`,
+          ),
+          ...s.immediates.map((m) => `${m.name} ${rangeText(m.start + m.size - 1, m.start)}`),
+        ].sort();
+        if (fields.join() !== expected.join())
+          problems.push(`${s.mnemonic} ${k}: fields ${fields.join(", ")}`);
+        problems.push(...misplaced);
+        for (const b of boxesOf(path.join(DOCS_DIR, want[k])).filter((b) => b.kind === "fixed")) {
+          const [high, low] = b.bits.includes(":")
+            ? b.bits.split(":").map(Number)
+            : [+b.bits, +b.bits];
+          let bits = "";
+          for (let i = high; i >= low; i--) bits += (s.mask >>> i) & 1 ? (s.exact >>> i) & 1 : "?";
+          if (b.texts.join("") !== bits) problems.push(`${s.mnemonic} ${k}: fixed ${b.bits}`);
+        }
+      });
+    }
+    expect(problems).toEqual([]);
+    expect(states).toBe(clause.slotStates.length);
+  });
+
+  test("the clause format shows a tuple, each kind of quadword with its fields, the header and a register block", () => {
+    const format = clause.clauseFormat!;
+    const chapter = chapterItems(manual, "Clause format");
+    const shown = chapter.flatMap((h) => images(section(manual, h).tokens));
+    const kinds = Object.keys(format.kindFields) as (keyof typeof format.kindFields)[];
+    expect(shown.sort()).toEqual(
+      ["tuple", "header", "register-block", ...kinds.map((k) => `quadword-${k}`)]
+        .map((name) => `svg/bifrost/clause/${name}.svg`)
+        .sort(),
+    );
+    const problems: string[] = [];
+    const check = (name: string, columns: number, expected: string[]) => {
+      const { fields, misplaced } = drawnFields(
+        path.join(DOCS_DIR, "svg", "bifrost", "clause", `${name}.svg`),
+        columns,
+      );
+      if (fields.join() !== [...expected].sort().join())
+        problems.push(`${name}: ${fields.join(", ")}`);
+      problems.push(...misplaced);
+    };
+    for (const kind of kinds)
+      check(
+        `quadword-${kind}`,
+        32,
+        format.kindFields[kind].flatMap((f) =>
+          wordBoxes(f, format.quadwordFields[f].low, format.quadwordFields[f].high - 1),
+        ),
+      );
+    check(
+      "header",
+      32,
+      format.header
+        .filter((h) => h.print !== "reserved")
+        .flatMap((h) => wordBoxes(h.name, h.low, h.high - 1)),
+    );
+    check(
+      "register-block",
+      32,
+      Object.entries(format.registerBlock).flatMap(([n, b]) => wordBoxes(n, b.low, b.high - 1)),
+    );
+    // Register block (35 bits), FMA word (23), ADD word (20): 78 bits.
+    check("tuple", 32, [
+      ...wordBoxes("regs", 0, 34),
+      ...wordBoxes("fma", 35, 57),
+      ...wordBoxes("add", 58, 77),
+    ]);
+    expect(problems).toEqual([]);
   });
 });

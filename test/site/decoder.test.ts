@@ -362,3 +362,44 @@ for (const isa of ["ir3", "etnaviv", "etnaviv-isa", "ir3-cat0", "valhall", "r500
       }
     },
   );
+
+needing({ specs: ["bifrost"], trees: ["mesa"] }).test(
+  "bifrost: the clause panel prints disasm's text, decodes each clause with links to its instructions, assembles its text back, and shows a rejected stream's error",
+  async () => {
+    // bifrost-clauses.md §11.1: one quadword, one tuple.
+    const words = "0x35d5374d 0x2eaa2533 0x3107b569 0x5afee31d";
+    const file = path.join(dir, "stream.txt");
+    writeFileSync(file, `${words}\n`);
+    const out: string[] = [];
+    disasm(file, { isa: "bifrost" }, { out: (l) => out.push(l), err: (l) => out.push(l) });
+    expect(out.join("\n")).toContain("*FCMP.f32.gtlt.f1 r21:t0.h0");
+
+    const { page, errors } = await openPage("bifrost.html");
+    await page.getByLabel("Clause stream").fill(words);
+    // The CLI prints the text without its last line feed.
+    expect(await text(page, "clause-text")).toBe(`${out.join("\n")}\n`);
+    expect(await text(page, "clause-error")).toBe("");
+    const rows = await page
+      .locator("#clause-decoded tbody tr")
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(rows).toEqual([["0", "0x53335d537", "0x25d544", "*FCMP.f32", "0xbed5a", "+IADD.v2s16"]]);
+    const href = (await page.locator("#clause-decoded a").first().getAttribute("href")) ?? "";
+    const target = readFileSync(path.join(SITE, href.split("#")[0]), "utf8");
+    expect(/<h1 id="[^"]*">([\s\S]*?)<\/h1>/.exec(target)?.[1]).toContain("*FCMP.f32");
+
+    // The text assembles to words that print it again.
+    await page.getByLabel("Assembly (the plain text above)").fill(await text(page, "clause-text"));
+    const assembled = await text(page, "clause-asm-words");
+    expect(assembled).toMatch(/^(0x[0-9a-f]{8} ){3}0x[0-9a-f]{8}$/);
+    const before = await text(page, "clause-text");
+    await page.getByLabel("Clause stream").fill(assembled);
+    expect(await text(page, "clause-text")).toBe(before);
+
+    // A clause cut short: the codec's error, with its byte offset and kind.
+    await page.getByLabel("Clause stream").fill("0x8bf5d80c 0x92a9cc4d 0xfd056f81 0x4a032b11");
+    expect(await text(page, "clause-error")).toMatch(/^byte 16: truncated: /);
+    expect(await text(page, "clause-text")).toBe("");
+    expect(errors).toEqual([]);
+    await page.close();
+  },
+);

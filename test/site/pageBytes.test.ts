@@ -15,11 +15,12 @@ test("docs/site.md's page-bytes table matches out/site (npx tsx scripts/pageByte
   expect(doc).toContain(table);
 });
 
-test("every page with a decoder or register panel loads its codec or register decoder and the panel script", () => {
+test("every page with a decoder, clause decoder or register panel loads its codec or register decoder and the panel script", () => {
   const rows = pageBytes(path.join(TEST_OUT, "site"));
   const withPanel = rows.filter((r) => r.codec > 0);
   expect(withPanel.map((r) => r.page).sort()).toEqual([
     "adreno-hw.html",
+    "bifrost.html",
     "etnaviv-hw.html",
     "etnaviv-isa.html",
     "etnaviv.html",

@@ -70,6 +70,10 @@ test("a front page per ISA manual plus index.html, pages of its sections in its 
     .filter((m) => m.instructions.length > 0)
     .map((m) => `site/${m.isa.id}-codec.js`);
   expect(codecs.length).toBeGreaterThanOrEqual(4);
+  // A clause ISA's codec (Bifrost's, where the mesa tree is) and the clause panel's script.
+  const clauseCodecs = models
+    .filter((m) => m.clauseIsa?.clauseFormat !== undefined)
+    .map((m) => `site/${m.isa.id}-codec.js`);
   const registers = models
     .filter((m) => (m.registerDatabases ?? []).length > 0)
     .flatMap((m) => [`site/${m.isa.id}-registers.js`, `site/${m.isa.id}-register-table.js`]);
@@ -95,6 +99,8 @@ test("a front page per ISA manual plus index.html, pages of its sections in its 
     [
       "site/decoder.js",
       ...(genxml.length > 0 ? ["site/genxml.js", ...genxml] : []),
+      ...(clauseCodecs.length > 0 ? ["site/clause-decoder.js"] : []),
+      ...clauseCodecs,
       // The register panel's script, where there is a register database.
       ...(databases > 0 ? ["site/registers.js"] : []),
       "site/search-index.js",
@@ -113,7 +119,8 @@ test("every ISA page with instructions, and only those, has the decoder panel an
     const scripts = attributes(page, "src").filter((s) => s.endsWith(".js"));
     if (m.instructions.length === 0) {
       expect(page).not.toContain('id="decoder-panel"');
-      // Register databases load the register panel's scripts instead (test/site/registers.test.ts).
+      // Register databases load the register panel's scripts instead (test/site/registers.test.ts),
+      // clause ISAs the clause panel's (below).
       expect(scripts.slice(0, 2)).toEqual(["search-index.js", "search.js"]);
       expect(scripts.includes("registers.js")).toBe((m.registerDatabases ?? []).length > 0);
       continue;
@@ -156,6 +163,65 @@ test("every ISA page with instructions, and only those, has the decoder panel an
     );
   }
   expect(models.some((m) => m.instructions.some((i) => i.gen !== undefined))).toBe(true);
+});
+
+test("a clause ISA's page (Bifrost) has the clause decoder panel, loads its codec, and the codec links every slot instruction to its page", () => {
+  for (const m of models.filter((x) => x.clauseIsa?.clauseFormat !== undefined)) {
+    const page = html(`${m.isa.id}.html`);
+    const scripts = attributes(page, "src").filter((s) => s.endsWith(".js"));
+    expect(scripts).toEqual([
+      "search-index.js",
+      "search.js",
+      `${m.isa.id}-codec.js`,
+      "clause-decoder.js",
+    ]);
+    for (const id of [
+      "clause-words",
+      "clause-bytes",
+      "clause-verbose",
+      "clause-text",
+      "clause-error",
+      "clause-decoded",
+      "clause-asm",
+      "clause-asm-words",
+    ])
+      expect({ id, found: idSet(`${m.isa.id}.html`).has(id) }).toEqual({ id, found: true });
+    // The panel follows the title, before the manual's first chapter; the contents list it.
+    expect(page.indexOf('id="clause-decoder-panel"')).toBeGreaterThan(page.indexOf("</h1>"));
+    expect(page).toContain('href="#clause-decoder"');
+
+    // The codec script, run as the page runs it: the codec's text, and a page for each mnemonic.
+    const window: {
+      isaforgeClauseDecoders?: Record<
+        string,
+        {
+          codec: {
+            disassembleProgram(b: Uint8Array): string;
+            slotMnemonic(u: string, w: number): string | null;
+          };
+          instructions: Record<string, string>;
+        }
+      >;
+    } = {};
+    vm.runInNewContext(site.get(`site/${m.isa.id}-codec.js`) ?? "", { window, BigInt });
+    const decoder = window.isaforgeClauseDecoders![m.isa.id];
+    // bifrost-clauses.md §11.1: one quadword, one tuple.
+    const oneTuple = Uint8Array.from(Buffer.from("4d37d5353325aa2e69b507311de3fe5a", "hex"));
+    expect(decoder.codec.disassembleProgram(oneTuple)).toBe(
+      "clause_0:\nds(7) osrb bb r_uncond ftz_dx11 fpe_psqr XXX reserved td ncph next_XXX reserved dwb(2, 3, 4, 6, 7) \n{\n    *FCMP.f32.gtlt.f1 r21:t0.h0, 0x00000007 /* 0.000000 */.abs, r19.h1.abs.neg\n    +IADD.v2s16.sat t1, r23, t.h00\n}\n\n",
+    );
+    expect(decoder.codec.slotMnemonic("fma", 0x25d544)).toBe("*FCMP.f32");
+    const mnemonics = [...new Set(m.clauseIsa!.slotStates.map((st) => st.mnemonic))];
+    expect(Object.keys(decoder.instructions).sort()).toEqual([...mnemonics].sort());
+    for (const [mnemonic, where] of Object.entries(decoder.instructions)) {
+      const [file, anchor] = where.split("#");
+      const target = `${m.isa.id}/${file}.html`;
+      expect({ mnemonic, found: idSet(target).has(anchor ?? file) }).toEqual({
+        mnemonic,
+        found: true,
+      });
+    }
+  }
 });
 
 test("every page is a complete, labelled HTML document", () => {
@@ -223,9 +289,21 @@ test("every image of every page is a diagram the manuals publish in docs/, loade
     }
   }
   expect(missing).toEqual([]);
-  // One per instruction, and one per layout of each genxml item.
+  // Every diagram published is shown once: one per instruction; for a clause ISA one per slot
+  // state and the clause format's (a tuple, a header, a register block, each kind of quadword);
+  // one per layout of each genxml item.
   expect(count).toBe(diagrams.length);
-  expect(count).toBeGreaterThan(models.reduce((n, m) => n + m.instructions.length, 0));
+  const clauseDiagrams = (m: (typeof models)[number]) =>
+    m.clauseIsa?.clauseFormat
+      ? m.clauseIsa.slotStates.length + 3 + Object.keys(m.clauseIsa.clauseFormat.kindFields).length
+      : 0;
+  const genxmlDirs = models
+    .filter((m) => (m.genxml ?? []).length > 0)
+    .map((m) => `docs/svg/${m.isa.id}/`);
+  const genxmlDiagrams = diagrams.filter((p) => genxmlDirs.some((d) => p.startsWith(d))).length;
+  expect(count).toBe(
+    models.reduce((n, m) => n + m.instructions.length + clauseDiagrams(m), 0) + genxmlDiagrams,
+  );
 });
 
 test("the navigation of every page links every page, in the same order, marking the current one", () => {
@@ -283,16 +361,24 @@ function searchEntries(): Entry[] {
   return window.isaforgeSearch.entries;
 }
 
-test("the search index has every instruction of every ISA, each linking to its page, titled with its name", () => {
+/** A clause ISA's slot instructions as the search lists them: one per mnemonic, its unit's name. */
+const slotInstructions = (m: (typeof models)[number]) =>
+  [...new Map(m.clauseIsa?.slotStates.map((s) => [s.mnemonic, s])).values()].map((s) => ({
+    name: s.name,
+    mnemonic: s.mnemonic,
+    unit: s.unit.toUpperCase(),
+  }));
+
+test("the search index has every instruction of every ISA (a clause ISA's slot instructions too), each linking to its page, titled with its name", () => {
   const entries = searchEntries().filter((e) => e.kind === "instruction");
-  const expected = models.flatMap((m) => m.instructions.map((i) => `${m.isa.id} ${i.name}`));
-  expect(entries.map((e) => `${e.isa} ${e.name}`).sort()).toEqual([...expected].sort());
-  // 406 instructions across the shipped ISAs when this test was written; Bifrost has notes only.
-  expect(entries.length).toBe(models.reduce((n, m) => n + m.instructions.length, 0));
+  const all = (m: (typeof models)[number]) => [...m.instructions, ...slotInstructions(m)];
+  const expected = models.flatMap((m) => all(m).map((i) => `${m.isa.id} ${i.mnemonic}`));
+  expect(entries.map((e) => `${e.isa} ${e.mnemonic}`).sort()).toEqual([...expected].sort());
+  expect(entries.length).toBe(models.reduce((n, m) => n + all(m).length, 0));
 
   for (const e of entries) {
     const model = models.find((m) => m.isa.id === e.isa)!;
-    const ins = model.instructions.find((i) => i.name === e.name)!;
+    const ins = all(model).find((i) => i.mnemonic === e.mnemonic && i.name === e.name)!;
     expect(e.mnemonic).toBe(ins.mnemonic);
     expect(e.unit).toBe(ins.unit);
     expect(e.href).toMatch(new RegExp(`^${e.isa}/[^/#]+\\.html$`));

@@ -34,7 +34,13 @@ export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
   valhall: codecRuntime("plainLines.ts", "valhallSyntax.ts"),
   "r500-fc": codecRuntime("r500FcSyntax.ts"),
   // Clause streams, not words: none of the word codecs' runtime.
-  bifrost: ["bifrostText.ts", "bifrostClauses.ts", "bifrostAssemble.ts"],
+  bifrost: [
+    "bifrostText.ts",
+    "bifrostClauses.ts",
+    "bifrostAssemblyError.ts",
+    "bifrostConstants.ts",
+    "bifrostAssemble.ts",
+  ],
 };
 
 /**

@@ -1,13 +1,14 @@
 /**
- * SVG bit-field diagrams of instruction encodings (`docs/svg/<id>/<anchor>.svg`, one per
- * instruction, named by its section's anchor): one row of boxes per 32-bit word, most significant
- * bit on the left, alternative views of some bits on rows below. Field boxes are labelled with the
+ * SVG bit-field diagrams of encodings (`docs/svg/<id>/<anchor>.svg`, one per instruction, named by
+ * its section's anchor; Bifrost's slot states and clause formats too): one row of boxes per 32-bit
+ * word (a narrower value is as wide as its bits), most significant bit on the left, alternative
+ * views of some bits on rows below. Field boxes are labelled with the
  * field's name and bit range, fixed bits show their values, don't-care bits are hatched. The view
  * here only places boxes; templates/docs/bit-field.svg.hbs draws them, in `currentColor` with a
  * colour for light and one for dark themes, so the picture reads on GitHub and on the site alike.
  */
 import type { Instruction, IsaModel } from "../../model/types";
-import type { BitBox } from "../manual/bitLayout";
+import { bitBoxes, type FixedBit, type LayoutItem, type BitBox } from "../manual/bitLayout";
 import { instructionBoxes, rangeText } from "../manual/encodingView";
 
 const BIT_WIDTH = 26;
@@ -111,9 +112,21 @@ export function bitFieldSvgView(model: IsaModel, ins: Instruction): BitFieldSvgV
   );
 }
 
+/** The diagram of a `width`-bit value with these items and fixed bits, as template data. */
+export function itemsSvgView(
+  title: string,
+  width: number,
+  items: LayoutItem[],
+  fixed: (bit: number) => FixedBit | undefined = () => undefined,
+): BitFieldSvgView {
+  return boxesSvgView(title, width, bitBoxes(width, items, fixed));
+}
+
 /** A diagram of `boxes` over `widthBits` bits (one row per 32-bit word and layer) as template data. */
 export function boxesSvgView(title: string, widthBits: number, boxes: BitBox[]): BitFieldSvgView {
   const words = Math.ceil(widthBits / 32);
+  // Columns: 32 bits, or fewer for a value narrower than a word.
+  const columns = Math.min(32, widthBits);
   // Rows per word: its layers that have boxes, so a second view only adds rows where it has bits.
   const rowsOf = Array.from({ length: words }, () => new Set<number>());
   for (const b of boxes) rowsOf[b.word].add(b.layer);
@@ -127,8 +140,8 @@ export function boxesSvgView(title: string, widthBits: number, boxes: BitBox[]):
     y += CAPTION_HEIGHT + rowsOf[w].size * BOX_HEIGHT + WORD_GAP;
   }
   const height = y - WORD_GAP + MARGIN;
-  const width = MARGIN * 2 + 32 * BIT_WIDTH;
-  const columnX = (bit: number) => MARGIN + (31 - (bit % 32)) * BIT_WIDTH;
+  const width = MARGIN * 2 + columns * BIT_WIDTH;
+  const columnX = (bit: number) => MARGIN + (columns - 1 - (bit % 32)) * BIT_WIDTH;
   const wordBits = (w: number) => ({ high: Math.min(widthBits, w * 32 + 32) - 1, low: w * 32 });
 
   return {

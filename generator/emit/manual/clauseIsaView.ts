@@ -4,30 +4,46 @@
  * states (fixed bits, the bits of its sources, modifiers, derived fields and immediates as a
  * diagram, its modifiers' options) and the notes that describe it.
  */
-import type {
-  BitRange,
-  ClauseBits,
-  ClauseFormat,
-  IsaModel,
-  SlotCondition,
-  SlotState,
-} from "../../model/types";
+import type { ClauseFormat, IsaModel, SlotCondition, SlotState } from "../../model/types";
+import { clauseFormatDiagrams, slotStateDiagramPath } from "../diagram/clauseIsaDiagrams";
 import type { Heading } from "./anchors";
-import { bitLayout, type FixedBit, type LayoutItem } from "./bitLayout";
-import { labelledLayout, layoutViews, type LayoutTableView } from "./encodingView";
+import { bitLayout } from "./bitLayout";
+import {
+  headerLayout,
+  quadwordLayout,
+  registerBlockLayout,
+  slotStateFixed,
+  slotStateItems,
+  slotWidth,
+  type ClauseLayout,
+} from "./clauseLayouts";
+import { layoutViews, type LayoutTableView } from "./encodingView";
 import { codeSpan, escapeInline, link } from "./markdownText";
 import type { ManualLinks } from "./manualLinks";
 import type { ManualOutline } from "./outline";
 import { sourceLocation } from "./sourceText";
 
+/** An SVG diagram as a Markdown image. */
+interface DiagramImage {
+  src: string;
+  alt: string;
+}
+
 export interface ClauseFormatView {
   heading: Heading;
-  sections: { heading: Heading; text: string; layout: LayoutTableView[]; tables: string[][][] }[];
+  sections: {
+    heading: Heading;
+    text: string;
+    diagrams: DiagramImage[];
+    layout: LayoutTableView[];
+    tables: string[][][];
+  }[];
 }
 
 export interface SlotStateView {
   title: string;
   facts: string[];
+  diagram: DiagramImage;
   layout: LayoutTableView[];
   modifiers: string[][];
   sources: string[][];
@@ -40,7 +56,6 @@ export interface SlotInstructionView {
 }
 
 const hex = (n: number) => `0x${n.toString(16)}`;
-const range = (b: ClauseBits): BitRange => ({ low: b.low, high: b.high - 1 });
 const bitsText = (low: number, high: number) => (high > low ? `${high}:${low}` : `${low}`);
 const cell = (text: string) => escapeInline(text).replace(/\|/g, "\\|");
 
@@ -52,8 +67,17 @@ function conditionText(c: SlotCondition): string {
   return c.alias ? `alias ${text}` : text;
 }
 
-function clauseFormatView(format: ClauseFormat, headings: Heading[]): ClauseFormatView["sections"] {
+function clauseFormatView(
+  model: IsaModel,
+  format: ClauseFormat,
+  headings: Heading[],
+): ClauseFormatView["sections"] {
   const q = format.quadwordFields;
+  const diagrams = clauseFormatDiagrams(model, format);
+  const diagramsOf = (section: number) =>
+    diagrams
+      .filter((d) => d.section === section)
+      .map((d) => ({ src: d.path, alt: escapeInline(d.alt) }));
   const tagRows = [
     ["Kind", "x (bit 7)", "f (bits 3–5)", "l (bits 0–2)", "Tuple written", "Tuple count set"],
     ...format.tagKinds.map((k) => [
@@ -84,14 +108,9 @@ function clauseFormatView(format: ClauseFormat, headings: Heading[]): ClauseForm
   return [
     {
       heading: headings[0],
-      text: "A clause is read a 128-bit quadword at a time, until a quadword's kind and stop bit (tag bit 6) end it. The tag (bits 0–7) gives the kind; each kind takes some of the named fields below (a field shifted left when it lands in a constant).",
-      layout: labelledLayout(
-        128,
-        ["tag", "mainRegs", "mainFma", "mainAddLow", "hdr"].map((name) => ({
-          label: name,
-          ranges: [range(q[name])],
-        })),
-      ),
+      text: "A clause is read a 128-bit quadword at a time, until a quadword's kind and stop bit (tag bit 6) end it. The tag (bits 0–7) gives the kind; each kind takes some of the named fields below (a field shifted left when it lands in a constant), as the diagrams after the tuple's show. A tuple is a register block, an FMA word and an ADD word; the ADD word's top three bits are stored apart (in the tag or at the top of a quadword).",
+      diagrams: diagramsOf(0),
+      layout: layoutOf(quadwordLayout(format, "header")),
       tables: [
         [
           ["Field", "Bits", "Shift"],
@@ -107,22 +126,15 @@ function clauseFormatView(format: ClauseFormat, headings: Heading[]): ClauseForm
     {
       heading: headings[1],
       text: "The last header quadword's 45 bits. The header line prints these fields in this order; a reserved field that is not zero rejects the stream.",
-      layout: labelledLayout(
-        45,
-        format.header.map((h) => ({ label: h.name, ranges: [{ low: h.low, high: h.high - 1 }] })),
-      ),
+      diagrams: diagramsOf(1),
+      layout: layoutOf(headerLayout(format)),
       tables: [[["Field", "Bits", "Printed", "Texts"], ...header]],
     },
     {
       heading: headings[2],
       text: "Each tuple's 35-bit register block names the registers of its four ports and its FAU index; its mode (from ctrl, or r1 when ctrl is 0) says what ports 2 and 3 do. Modes not listed are reserved.",
-      layout: labelledLayout(
-        35,
-        Object.entries(format.registerBlock).map(([name, b]) => ({
-          label: name,
-          ranges: [range(b)],
-        })),
-      ),
+      diagrams: diagramsOf(2),
+      layout: layoutOf(registerBlockLayout(format)),
       tables: [[["Mode", "Port 2", "Port 3", "Port 3 unit"], ...modes]],
     },
     {
@@ -134,48 +146,23 @@ function clauseFormatView(format: ClauseFormat, headings: Heading[]): ClauseForm
         .slice(0, 7)
         .map((n) => codeSpan(n))
         .join(", ")}, …).`,
+      diagrams: diagramsOf(3),
       layout: [],
       tables: [[["Position", "First slot", "Tuple count"], ...positions]],
     },
   ];
 }
 
-/** The bits a state's word gives its operands, and its fixed bits. */
-function stateLayout(state: SlotState, width: number): LayoutTableView[] {
-  const items: LayoutItem[] = [
-    ...state.sources.map((s, i): LayoutItem => ({
-      label: `src${i}`,
-      kind: "field",
-      ranges: [{ low: s.start, high: s.start + 2 }],
-    })),
-    ...state.modifiers.flatMap((m): LayoutItem[] =>
-      m.start === undefined
-        ? []
-        : [
-            {
-              label: m.name,
-              kind: "field",
-              ranges: [{ low: m.start, high: m.start + m.size - 1 }],
-            },
-          ],
-    ),
-    ...state.derived.map((d, i): LayoutItem => ({
-      label: `derived${state.derived.length > 1 ? i : ""}`,
-      kind: "field",
-      ranges: [{ low: d.start, high: d.start + d.size - 1 }],
-    })),
-    ...state.immediates.map((m): LayoutItem => ({
-      label: m.name,
-      kind: "field",
-      ranges: [{ low: m.start, high: m.start + m.size - 1 }],
-    })),
-  ];
-  const fixed = (bit: number): FixedBit | undefined =>
-    (state.mask >>> bit) & 1 ? (((state.exact >>> bit) & 1) === 1 ? "1" : "0") : undefined;
-  return layoutViews(bitLayout(width, items, fixed));
-}
+/** Layout tables of a value of one word or less. */
+const layoutOf = (l: ClauseLayout) => layoutViews(bitLayout(l.width, l.items, () => undefined));
 
-function stateView(state: SlotState, width: number, count: number): SlotStateView {
+function stateView(
+  state: SlotState,
+  width: number,
+  count: number,
+  isa: string,
+  anchor: string,
+): SlotStateView {
   const facts = [
     `Mask ${codeSpan(hex(state.mask), false)}, exact ${codeSpan(hex(state.exact), false)}`,
     ...(state.test ? [`Selected when ${codeSpan(conditionText(state.test), false)}`] : []),
@@ -199,7 +186,13 @@ function stateView(state: SlotState, width: number, count: number): SlotStateVie
   return {
     title: count > 1 ? `Encoding ${state.encoding! + 1}` : "Encoding",
     facts,
-    layout: stateLayout(state, width),
+    diagram: {
+      src: slotStateDiagramPath(isa, anchor, state, count),
+      alt: escapeInline(
+        `Bit fields of ${state.mnemonic}${count > 1 ? `, encoding ${state.encoding! + 1}` : ""}`,
+      ),
+    },
+    layout: layoutViews(bitLayout(width, slotStateItems(state), slotStateFixed(state))),
     modifiers: state.modifiers.length
       ? [
           ["Modifier", "Bits", "Options", "Default"],
@@ -246,7 +239,7 @@ export function clauseIsaChapters(
     outline.clauseFormat && format
       ? {
           heading: outline.clauseFormat.chapter,
-          sections: clauseFormatView(format, outline.clauseFormat.items),
+          sections: clauseFormatView(model, format, outline.clauseFormat.items),
         }
       : null;
   const o = outline.slotInstructions;
@@ -293,7 +286,9 @@ export function clauseIsaChapters(
         ...(notes.length ? [`Notes: ${notes.join(", ")}`] : []),
         ...(others.length ? [`Counterparts (from the notes' aliases): ${others.join(", ")}`] : []),
       ],
-      states: own.map((s) => stateView(s, unit?.width ?? 23, own.length)),
+      states: own.map((s) =>
+        stateView(s, slotWidth(model, s), own.length, model.isa.id, o.items[i].anchor),
+      ),
     };
   });
   return { clauseFormat, slotInstructions: { heading: o.chapter, items } };

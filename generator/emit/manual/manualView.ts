@@ -393,13 +393,34 @@ export function manualView(
       ),
     genxmlIntel: outline.genxmlIntel && intelChapters(model, outline.genxmlIntel),
     notes: notesChapter(model, outline, links),
-    instructions: model.instructions.map((ins, i) => ({
-      name: ins.name,
-      mnemonic: ins.mnemonic,
-      anchor: instructionAnchor(i),
-      summary: instructionSummary(ins),
-      ...(ins.unit !== undefined ? { unit: ins.unit } : {}),
-      ...exampleWords(ex?.get(ins.name)),
-    })),
+    instructions: [
+      ...model.instructions.map((ins, i) => ({
+        name: ins.name,
+        mnemonic: ins.mnemonic,
+        anchor: instructionAnchor(i),
+        summary: instructionSummary(ins),
+        ...(ins.unit !== undefined ? { unit: ins.unit } : {}),
+        ...exampleWords(ex?.get(ins.name)),
+      })),
+      ...slotInstructionEntries(model, outline),
+    ],
   };
+}
+
+/** A clause ISA's slot instructions as the site searches them: one per mnemonic, in manual order. */
+function slotInstructionEntries(model: IsaModel, outline: ManualOutline): ManualInstruction[] {
+  const slots = outline.slotInstructions;
+  if (!slots) return [];
+  return slots.mnemonics.map((mnemonic, i) => {
+    const states = model.clauseIsa!.slotStates.filter((s) => s.mnemonic === mnemonic);
+    const unit = (model.isa.units ?? []).find((u) => u.name.toLowerCase() === states[0].unit);
+    const name = unit?.name ?? states[0].unit;
+    return {
+      name: states[0].name,
+      mnemonic,
+      anchor: slots.items[i].anchor,
+      summary: `${name} slot instruction${states.length > 1 ? `, ${states.length} encodings` : ""}`,
+      unit: name,
+    };
+  });
 }

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "fs";
 import * as path from "path";
 
 /** The site scripts compiled from generator/runtime/site/<name>.ts. */
-export type SiteScriptName = "decoder" | "genxml" | "registers" | "search";
+export type SiteScriptName = "decoder" | "clauseDecoder" | "genxml" | "registers" | "search";
 
 /** Where the modules are: beside the sources, or (from dist/) in the package's generator/. */
 function siteRuntimeDir(): string {

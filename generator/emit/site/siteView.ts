@@ -4,6 +4,12 @@
  * `index.html` (from the manuals' README.md) and `<id>.html` per ISA manual.
  */
 import type { ManualInstruction } from "../manual/manualView";
+import {
+  CLAUSE_DECODER_HEADING,
+  withInstructionPages,
+  type ClauseCodecScriptView,
+  type ClauseDecoderPanelView,
+} from "./clauseDecoderView";
 import { DECODER_HEADING, type CodecScriptView, type DecoderPanelView } from "./decoderView";
 import { GENXML_HEADING, type GenxmlPanelView, type GenxmlTableView } from "./genxmlView";
 import { renderMarkdown, type RenderedMarkdown } from "./renderMarkdown";
@@ -41,6 +47,8 @@ export interface SiteInput {
   isas: Omit<IsaInstructions, "page">[];
   /** The decoder panel and codec script of each ISA with a codec; its page shows the panel. */
   decoders: { panel: DecoderPanelView; script: CodecScriptView }[];
+  /** The clause decoder panel and codec script of each clause ISA (Bifrost); its page shows the panel. */
+  clauseDecoders?: { panel: ClauseDecoderPanelView; script: ClauseCodecScriptView }[];
   /** The register panel and scripts of each spec with register databases; its page shows the panel. */
   registers?: { panel: RegisterPanelView; script: RegisterScriptView; table: RegisterTableView }[];
   /** The genxml panel and per-gen tables of each spec of Intel genxml documents. */
@@ -95,6 +103,7 @@ export interface PageView {
   bodyTitle: string;
   body: string;
   decoder: DecoderPanelView | null;
+  clauseDecoder: ClauseDecoderPanelView | null;
   /** The register decoder panel of a register database's page. */
   registers: RegisterPanelView | null;
   /** The genxml panel of an Intel genxml spec's page. */
@@ -111,6 +120,7 @@ export interface SiteView {
   pages: PageView[];
   searchIndex: SearchIndex;
   codecScripts: CodecScriptView[];
+  clauseCodecScripts: ClauseCodecScriptView[];
   registerScripts: RegisterScriptView[];
   registerTables: RegisterTableView[];
   genxmlTables: (GenxmlTableView & { id: string })[];
@@ -264,6 +274,8 @@ export function siteView(input: SiteInput): SiteView {
           `site: instruction '${name}' of ${d.panel.isa} has no page of its own (#${anchor})`,
         );
   const decoders = new Map(input.decoders.map((d) => [`${d.panel.isa}.md`, d.panel]));
+  const clauseDecoderInput = input.clauseDecoders ?? [];
+  const clauseDecoders = new Map(clauseDecoderInput.map((d) => [`${d.panel.isa}.md`, d.panel]));
   const registerSites = input.registers ?? [];
   const registerPanels = new Map(registerSites.map((r) => [`${r.panel.id}.md`, r.panel]));
   const examples = new Map(
@@ -291,13 +303,25 @@ export function siteView(input: SiteInput): SiteView {
   ];
   const genxmlSites = input.genxml ?? [];
   const genxmlPanels = new Map(genxmlSites.map((g) => [`${g.panel.id}.md`, g.panel]));
-  const context: PageContext = { anchors, decoders, registerPanels, genxmlPanels, examples, nav };
+  const context: PageContext = {
+    anchors,
+    decoders,
+    clauseDecoders,
+    registerPanels,
+    genxmlPanels,
+    examples,
+    nav,
+  };
   for (const split of splits)
     for (const page of split.pages) pages.push(manualPageView(split, page, context));
   return {
     pages,
     searchIndex: searchIndex(searched),
     codecScripts: input.decoders.map((d) => d.script),
+    // The panel links a slot instruction to where the site shows its section (`page` or `page#anchor`).
+    clauseCodecScripts: clauseDecoderInput.map((d) =>
+      withInstructionPages(d.script, (anchor) => locate(d.panel.isa, anchor)),
+    ),
     registerScripts: registerSites.map((r) => r.script),
     registerTables: registerSites.map((r) => r.table),
     genxmlTables: genxmlSites.flatMap((g) => g.tables.map((t) => ({ ...t, id: g.panel.id }))),
@@ -314,6 +338,7 @@ export function siteView(input: SiteInput): SiteView {
 interface PageContext {
   anchors: AnchorPages;
   decoders: Map<string, DecoderPanelView>;
+  clauseDecoders: Map<string, ClauseDecoderPanelView>;
   registerPanels: Map<string, RegisterPanelView>;
   genxmlPanels: Map<string, GenxmlPanelView>;
   /** Per ISA: an instruction's anchor → its example's words. */
@@ -323,7 +348,7 @@ interface PageContext {
 
 /** The page `page` of a manual: its HTML with links for its place, and its navigation. */
 function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext): PageView {
-  const { anchors, decoders, registerPanels, genxmlPanels, examples, nav } = ctx;
+  const { anchors, decoders, clauseDecoders, registerPanels, genxmlPanels, examples, nav } = ctx;
   const m = split.manual;
   const front = split.byId.get("")!;
   const file = manualPagePath(split.isa, page.id);
@@ -336,6 +361,7 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
   if (titleEnd < "</h1>".length) throw new Error(`site: docs/${m.file} renders no <h1>`);
   const isFront = page === front;
   const decoder = isFront ? (decoders.get(m.file) ?? null) : null;
+  const clauseDecoder = isFront ? (clauseDecoders.get(m.file) ?? null) : null;
   const registers = isFront ? (registerPanels.get(m.file) ?? null) : null;
   const genxml = isFront ? (genxmlPanels.get(m.file) ?? null) : null;
   const siblings = page.parent === null ? [] : split.byId.get(page.parent)!.children;
@@ -366,6 +392,9 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
     })),
     toc: [
       ...(decoder ? [{ href: `#${DECODER_HEADING.id}`, text: DECODER_HEADING.text }] : []),
+      ...(clauseDecoder
+        ? [{ href: `#${CLAUSE_DECODER_HEADING.id}`, text: CLAUSE_DECODER_HEADING.text }]
+        : []),
       ...(registers ? [{ href: `#${REGISTER_HEADING.id}`, text: REGISTER_HEADING.text }] : []),
       ...(genxml ? [{ href: `#${GENXML_HEADING.id}`, text: GENXML_HEADING.text }] : []),
       ...page.sections.map((s) => ({ href: `#${s.id}`, text: s.title })),
@@ -384,6 +413,7 @@ function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext):
     bodyTitle: html.slice(0, titleEnd),
     body: html.slice(titleEnd),
     decoder,
+    clauseDecoder,
     registers,
     genxml,
   };
@@ -415,6 +445,7 @@ function emptyPage(file: string, title: string): PageView {
     bodyTitle: "",
     body: "",
     decoder: null,
+    clauseDecoder: null,
     registers: null,
     genxml: null,
   };

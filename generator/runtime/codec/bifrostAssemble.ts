@@ -5,17 +5,16 @@
  * - the packer's quadword layout for the tuple count, constants quadwords at its positions;
  * - registers read by a tuple go to ports 0 and 1 (lower number in port 0) before port 2; the
  *   first register-block mode that prints the previous tuple's destinations is used;
- * - an embedded constant is printed from a constant slot in the order constants first appear
- *   (slot 0 first where the layout embeds it), a 32-bit value as the low half of its slot, a second
- *   value of the same tuple as the high half; a constants pair whose top nibbles would select a
- *   PC-relative modifier is stored the other way round;
+ * - constants and PC-relative targets take slots as bifrostConstants.ts says;
  * - the staging register (not printed in the header) is the `@r` of the clause's instructions;
  *   a message type printed `XXX reserved` is 11; words printed `INSTR_INVALID_ENC` are written as given.
- * What the text cannot give (PC-relative constants, `(INVALID)` sources with no free selector, a
- * register pair no block encodes) is an AssemblyError naming the line. Every result is checked by
+ * What the text cannot give (`(INVALID)` sources with no free selector, a register pair no block
+ * encodes, more constants than a clause holds) is a BifrostAssemblyError naming the line. Every result is checked by
  * disassembling it again. Carried by the Bifrost codec (inlined by runtimeSource.ts).
  */
+import { BifrostAssemblyError } from "./bifrostAssemblyError";
 import {
+  quadwordKind,
   blockMode,
   destinationTexts,
   encodeClauseWords,
@@ -26,6 +25,12 @@ import {
   type SlotPrinters,
   streamText,
 } from "./bifrostClauses";
+import {
+  constantKey,
+  planConstants,
+  type ConstantSource,
+  type TupleConstants,
+} from "./bifrostConstants";
 
 /** A state as the assembler reads it (generated from the model: templates/ts/codec/bifrost.ts.hbs). */
 export interface SlotStateData {
@@ -42,23 +47,12 @@ export interface SlotStateData {
   ordered: boolean;
 }
 
-/** A line of assembly text that does not assemble, with its 1-based line number. */
-export class BifrostAssemblyError extends Error {
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
-    super(`line ${line}: ${message}`);
-    this.name = "BifrostAssemblyError";
-  }
-}
-
 /** What a source's text asks of its tuple. */
 type SourceNeed =
   | { kind: "selector"; value: number }
   | { kind: "register"; reg: number }
   | { kind: "fau"; fau: number; half: number }
-  | { kind: "constant"; value: number };
+  | ConstantSource;
 
 /** One instruction line read against one state. */
 interface SlotReading {
@@ -112,6 +106,9 @@ function readSource(f: PreparedFormat, text: string, add: boolean): SourceNeed |
     return { kind: "fau", fau: 0x80 | Number(m[1]), half: Number(m[2]) };
   if ((m = /^0x([0-9a-f]{8}) \/\* \S+ \*\/$/.exec(text)))
     return { kind: "constant", value: parseInt(m[1], 16) };
+  // Whether the target is this clause (the comment) is checked when the bytes are printed again.
+  if ((m = /^clause_(-?\d+)( >> 32)?(?: \/\* XXX: likely an infinite loop \*\/)?$/.exec(text)))
+    return { kind: "pc", target: BigInt(m[1]), high: m[2] !== undefined };
   if ((m = /^(.*)\.([xy])$/.exec(text))) {
     const fau = f.data.fauSpecial.findIndex((name, a) => name.replace("{n}", String(a)) === m![1]);
     if (fau >= 0) return { kind: "fau", fau, half: m[2] === "y" ? 1 : 0 };
@@ -287,12 +284,6 @@ function readHeader(f: PreparedFormat, text: string): number | undefined {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Marks (less the nibble) a tuple whose constants come from a slot no quadword writes. */
-const UNWRITTEN = -1000;
-
-/** The FAU index of constant slot `slot` (the inverse of `fauConstantSlots`), low nibble 0. */
-const fauOfSlot = (f: PreparedFormat, slot: number) => f.data.fauConstantSlots.indexOf(slot) << 4;
-
 /**
  * Register blocks for a tuple that reads `reads` with FAU index `fau` and prints `dests` for the
  * previous tuple, most likely first (ports 0/1 before port 2, lower modes first); `accept` takes
@@ -459,7 +450,9 @@ export function assembleStream(
     while (next < lines.length && lines[next] === "") next++;
     const nextLabel = /^clause_(\d+):$/.exec(lines[next] ?? "");
     const quadwords = nextLabel ? Number(nextLabel[1]) - words.length / 4 : undefined;
-    words.push(...assembleClause(f, states, stateOf, header, body, i + 1, quadwords));
+    words.push(
+      ...assembleClause(f, states, stateOf, header, body, words.length / 4, i + 1, quadwords),
+    );
     i = j + 1;
   }
   const bytes = new Uint8Array(4 * words.length);
@@ -478,64 +471,18 @@ export function assembleStream(
   return bytes;
 }
 
-/**
- * Where 32-bit constants `values` (one or two, of one tuple) go among the slots so far: a half
- * that already holds the value, else a free high half, else a new slot (low half first). The low
- * half keeps the value without its low nibble, which the FAU index gives.
- */
-function placeConstants(
-  pool: { lo: number | null; hi: number | null }[],
-  values: number[],
-): { slot: number; halves: Map<number, number>; nibble: number } {
-  const loOf = (v: number) => (v & ~0xf) >>> 0;
-  const fits = (k: { lo: number | null; hi: number | null }, lo?: number, hi?: number) =>
-    (lo === undefined || k.lo === null || k.lo === loOf(lo)) &&
-    (hi === undefined || k.hi === null || k.hi === hi);
-  const orders: [number | undefined, number | undefined][] =
-    values.length === 1
-      ? [
-          [values[0], undefined],
-          [undefined, values[0]],
-        ]
-      : [
-          [values[0], values[1]],
-          [values[1], values[0]],
-        ];
-  const exact = (k: { lo: number | null; hi: number | null }, lo?: number, hi?: number) =>
-    (lo === undefined || k.lo === loOf(lo)) && (hi === undefined || k.hi === hi);
-  for (const pass of [exact, fits])
-    for (let slot = 0; slot < pool.length; slot++)
-      for (const [lo, hi] of orders) {
-        const k = pool[slot];
-        if (!pass(k, lo, hi)) continue;
-        if (lo !== undefined) k.lo = loOf(lo);
-        if (hi !== undefined) k.hi = hi;
-        const halves = new Map<number, number>();
-        if (hi !== undefined) halves.set(hi, 1);
-        if (lo !== undefined) halves.set(lo, 0);
-        return { slot, halves, nibble: lo !== undefined ? lo & 0xf : 0 };
-      }
-  pool.push({ lo: loOf(values[0]), hi: values[1] ?? null });
-  return {
-    slot: pool.length - 1,
-    halves: new Map(values.map((v, h) => [v, h])),
-    nibble: values[0] & 0xf,
-  };
-}
-
 function assembleClause(
   f: PreparedFormat,
   states: readonly SlotStateData[],
   stateOf: (add: boolean, w: number) => number,
   header: number,
   body: LineReading[][],
+  offset: number,
   line: number,
   quadwords: number | undefined,
 ): number[] {
   const n = body.length;
   if (n < 1 || n > 8) throw new BifrostAssemblyError(line, `a clause has 1 to 8 tuples, not ${n}`);
-  const layout = f.data.packerLayouts.find((l) => l.tuples === n)!;
-  const embedded = [3, 5, 6, 8].includes(n) ? 1 : 0;
   // Staging register: the @r of the clause's instructions (all the same).
   const staging = new Set(
     body
@@ -549,19 +496,16 @@ function assembleClause(
     );
   const stagingField = f.data.header.find((h) => h.name === "staging_register")!;
   const fullHeader = header + (staging.size ? [...staging][0] * 2 ** stagingField.low : 0);
-  // Constants: slots in first-use order, each 32-bit value a half of one.
-  const pool: { lo: number | null; hi: number | null }[] = [];
-  const tuples = body.map(() => ({ regs: 0, fma: 0, add: 0 }));
-  const fauOf: number[] = [];
-  const halves: Map<number, number>[] = [];
-  body.forEach(([fmaLine, addLine], t) => {
-    const picked = [fmaLine.readings[0], addLine.readings[0]];
-    const values: number[] = [];
-    let fau: number | undefined;
-    for (const r of picked)
-      for (const s of r?.sources ?? []) {
-        if (s.kind === "constant" && !values.includes(s.value)) values.push(s.value);
-        if (s.kind === "fau") {
+  const constants = planConstants(
+    f,
+    offset,
+    body.map(([fmaLine, addLine]) => {
+      const sources: ConstantSource[] = [];
+      let fau: number | undefined;
+      for (const s of [fmaLine.readings[0], addLine.readings[0]].flatMap((r) => r?.sources ?? []))
+        if (s.kind === "constant" || s.kind === "pc") {
+          if (!sources.some((k) => constantKey(k) === constantKey(s))) sources.push(s);
+        } else if (s.kind === "fau") {
           if (fau !== undefined && fau !== s.fau)
             throw new BifrostAssemblyError(
               fmaLine.line,
@@ -569,75 +513,13 @@ function assembleClause(
             );
           fau = s.fau;
         }
-      }
-    if (values.length > 0) {
-      if (fau !== undefined || values.length > 2)
-        throw new BifrostAssemblyError(
-          fmaLine.line,
-          "a tuple reads one FAU value: one constant pair, or one uniform",
-        );
-      // Values a slot no quadword writes prints (it holds 0): its FAU nibble alone.
-      if (values.every((v) => v < 16) && values.filter((v) => v !== 0).length <= 1) {
-        const nibble = values.find((v) => v !== 0) ?? 0;
-        halves[t] = new Map(values.map((v) => [v, v === nibble ? 0 : 1]));
-        fau = UNWRITTEN - nibble;
-      } else {
-        const placed = placeConstants(pool, values);
-        halves[t] = placed.halves;
-        fau = -1 - placed.slot - 16 * placed.nibble;
-      }
-    }
-    halves[t] ??= new Map();
-    fauOf.push(fau ?? 0);
-  });
-  // Slots: the first constant embedded where the layout has slot 0 there; pairs ordered so that
-  // their top nibbles say plain.
-  const constants: Constant[] = pool.map((k) => ({ lo: k.lo ?? 0, hi: k.hi ?? 0 }));
-  const room = embedded + 2 * layout.constantPositions.length;
-  if (constants.length > room)
-    throw new BifrostAssemblyError(
-      line,
-      `a clause of ${n} tuples holds ${room} constants, not ${constants.length}`,
-    );
-  const slots: Constant[] = constants.slice();
-  const slotOf = constants.map((_, c) => c);
-  let pairs = Math.ceil(Math.max(0, constants.length - embedded) / 2);
-  // The next clause's label tells this one's length: constants no source reads fill it.
-  if (quadwords !== undefined) {
-    const extra = quadwords - layout.tags.length - pairs;
-    if (extra < 0 || pairs + extra > layout.constantPositions.length)
-      throw new BifrostAssemblyError(
-        line,
-        `a clause of ${n} tuples and ${constants.length} constants is not ${quadwords} quadwords long`,
-      );
-    pairs += extra;
-  }
-  while (slots.length < embedded + 2 * pairs) slots.push({ lo: 0, hi: 0 });
-  for (let p = 0; p < pairs; p++) {
-    const a = embedded + 2 * p;
-    const m1 = ((slots[a].hi >>> 28) - (slots[a + 1].hi >>> 28)) & 15;
-    if (m1 >= 1 && m1 <= 7) {
-      [slots[a], slots[a + 1]] = [slots[a + 1], slots[a]];
-      slotOf.forEach((s, c) => {
-        if (s === a) slotOf[c] = a + 1;
-        else if (s === a + 1) slotOf[c] = a;
-      });
-    }
-  }
-  // The slot printed for constants no quadword writes: the last one the clause does not write.
-  const written = Math.max(embedded + 2 * pairs, constants.length);
-  const zeroSlot = written < 6 ? 5 : slots.findIndex((k) => k.lo === 0 && k.hi === 0);
-  const fauIndexes = fauOf.map((fau) => {
-    if (fau <= UNWRITTEN) {
-      if (zeroSlot < 0)
-        throw new BifrostAssemblyError(line, "every constant slot is written: none prints 0");
-      return fauOfSlot(f, zeroSlot) | (UNWRITTEN - fau);
-    }
-    if (fau >= 0) return fau;
-    const c = (-1 - fau) % 16;
-    return fauOfSlot(f, slotOf[c]) | Math.floor((-1 - fau) / 16);
-  });
+      return { sources, ...(fau !== undefined ? { fau } : {}), line: fmaLine.line };
+    }) satisfies TupleConstants[],
+    quadwords,
+    line,
+  );
   // Words and blocks, tuple by tuple; the destinations of tuple t are printed from block t + 1.
+  const tuples = body.map(() => ({ regs: 0, fma: 0, add: 0 }));
   const readings: (SlotReading | null)[][] = body.map(([a, b]) => [
     a.readings[0] ?? null,
     b.readings[0] ?? null,
@@ -651,11 +533,11 @@ function assembleClause(
     const reads = readings[t].flatMap((r) =>
       (r?.sources ?? []).flatMap((s) => (s.kind === "register" ? [s.reg] : [])),
     );
-    const words = solveBlock(f, reads, dests, t === 0, fauIndexes[t], (regs, ports) => {
+    const words = solveBlock(f, reads, dests, t === 0, constants.fau[t], (regs, ports) => {
       const w = body[t].map((lineReading, u) =>
         lineReading.raw !== undefined
           ? lineReading.raw
-          : slotWord(states, stateOf, lineReading, ports, halves[t], u === 1),
+          : slotWord(states, stateOf, lineReading, ports, constants.halves[t], u === 1),
       );
       return w.every((x) => x !== undefined) ? { regs, fma: w[0]!, add: w[1]! } : undefined;
     });
@@ -669,14 +551,41 @@ function assembleClause(
   const content: ClauseContent = {
     header: fullHeader,
     tuples,
-    constants: [
-      ...slots,
-      ...Array.from({ length: 6 - slots.length }, () => ({ lo: 0, hi: 0 })),
-    ].slice(0, 6),
-    modifiers: ["plain", "plain", "plain", "plain", "plain", "plain"],
-    constantCount: embedded + 2 * pairs,
+    constants: constants.constants,
+    modifiers: constants.modifiers,
+    constantCount: constants.constantCount,
   };
-  return encodeClauseWords(f, content);
+  return withRepeatedConstants(f, encodeClauseWords(f, content), n, constants.repeated);
+}
+
+/**
+ * `words` (a clause) with `count` more constants quadwords: copies of its last one, which write the
+ * same slots again, or zero ones at its layout's first position when it has none.
+ */
+function withRepeatedConstants(
+  f: PreparedFormat,
+  words: number[],
+  n: number,
+  count: number,
+): number[] {
+  if (count === 0) return words;
+  const { more, last } = f.data.constantTags;
+  const end = words.length - 4;
+  const tag = words[end] & 0xff;
+  const constants = quadwordKind(f, tag) === "constants";
+  const position = constants
+    ? tag & 15
+    : f.data.packerLayouts.find((l) => l.tuples === n)!.constantPositions[0];
+  const copy = constants ? words.slice(end) : [0, 0, 0, 0];
+  const out = words.slice();
+  // The quadword that ended the clause no longer does: its stop bit (tag bit 6) goes.
+  out[end] = ((out[end] & ~0xff) | (constants ? more | position : tag & ~0x40)) >>> 0;
+  for (let i = 0; i < count; i++)
+    out.push(
+      ((copy[0] & ~0xff) | ((i === count - 1 ? last : more) | position)) >>> 0,
+      ...copy.slice(1),
+    );
+  return out;
 }
 
 /** A reading's words with these source selectors: one per derived value that prints it. */
@@ -702,7 +611,7 @@ function slotWord(
   stateOf: (add: boolean, w: number) => number,
   line: LineReading,
   ports: number[],
-  halves: Map<number, number>,
+  halves: Map<string, number>,
   add: boolean,
 ): number | undefined {
   for (const r of line.readings) {
@@ -716,7 +625,7 @@ function slotWord(
             ? [0, 1, 2].filter((p) => ports[p] === s.reg)
             : s.kind === "fau"
               ? [4 + s.half]
-              : [4 + (halves.get(s.value) ?? 0)];
+              : [4 + (halves.get(constantKey(s)) ?? 0)];
       return all.filter((v) => ((st.srcs[i][1] >> v) & 1) !== (r.invalid[i] ? 1 : 0));
     });
     if (options.some((o) => o.length === 0)) continue;

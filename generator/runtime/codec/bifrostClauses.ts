@@ -112,6 +112,11 @@ export interface SlotPrinters {
 
 const KIND_CODES = ["header", "t1", "pair", "ec-m", "tail", "ec-high", "t-split", "constants"];
 
+/** The kind of quadword a tag says (§3.2: "header", "t1", …), or undefined for an invalid tag. */
+export function quadwordKind(f: PreparedFormat, tag: number): string | undefined {
+  return KIND_CODES[f.tags[tag * 4]];
+}
+
 interface Mode {
   port2: string;
   port3: string;

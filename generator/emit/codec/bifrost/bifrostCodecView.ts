@@ -197,9 +197,9 @@ function candidateTest(state: SlotState): string {
   return tests.join(" && ");
 }
 
-/** The companion's data as the codec carries it: without positions. */
+/** The companion's data as the codec carries it: without positions, and what only the manual draws. */
 function formatData(format: ClauseFormat): object {
-  const { source: _s, about: _a, ...data } = format;
+  const { source: _s, about: _a, kindFields: _k, ...data } = format;
   const strip = <T extends { source: unknown }>(items: T[]) =>
     items.map(({ source: _x, ...rest }) => rest);
   return {
