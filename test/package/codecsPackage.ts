@@ -15,6 +15,7 @@ import {
 } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { defaultRootDir } from "../../generator/load/upstreamRoots";
 import { TEST_OUT } from "../helpers/testOutput";
 import { documentedPackedMB, stillTrue } from "./documentedSizes";
 import { run } from "./runCommand";
@@ -83,6 +84,38 @@ describe("@isaforge/codecs", () => {
       "br",
       "GRAS_2D_BLIT_CNTL => { ROTATE = ROTATE_90 | OVERWRITEEN | UNK4 = 0 | COLOR_FORMAT = 0 | UNK17 = 0 | MASK = 0 | IFMT = R2D_RAW | RASTER_MODE = TYPE_TILED }",
       "",
+    ]);
+  });
+
+  test("a genxml decoder of each dialect runs from the installed package, printing upstream's text", () => {
+    // The first case of each dialect's decode vectors (expected/genxml/vectors), as upstream
+    // printed it: Intel's job lines are `struct NAME SAMPLE DWORDS…`, Panfrost's `NAME SAMPLE BYTES`.
+    const firstCase = (dialect: string, doc: string) => {
+      const dir = path.join(defaultRootDir("expected"), "genxml", "vectors", dialect);
+      const job = readFileSync(path.join(dir, `${doc}.jobs`), "utf8")
+        .split("\n")[0]
+        .split("\t");
+      const expected = readFileSync(path.join(dir, `${doc}.expected`), "utf8").split(
+        /^##### .*\n/m,
+      )[1];
+      return { job, expected };
+    };
+    const intel = firstCase("intel", "gen12");
+    const [, intelName, , dwords] = intel.job;
+    const panfrost = firstCase("panfrost", "v10");
+    const [panfrostName, , bytes] = panfrost.job;
+    const script = [
+      "const intel = require('@isaforge/codecs/genxml/intel/gen12');",
+      "const panfrost = require('@isaforge/codecs/genxml/panfrost/v10');",
+      `const dwords = ${JSON.stringify(dwords.split(" ").map((w) => parseInt(w, 16)))};`,
+      `process.stdout.write(intel.printStruct(${JSON.stringify(intelName)}, dwords));`,
+      "process.stdout.write('\\0');",
+      `const bytes = Uint8Array.from(Buffer.from(${JSON.stringify(bytes)}, 'hex'));`,
+      `process.stdout.write(panfrost.printStruct(${JSON.stringify(panfrostName)}, bytes));`,
+    ].join("\n");
+    expect(run("node", ["-e", script], proj).split("\0")).toEqual([
+      intel.expected,
+      panfrost.expected,
     ]);
   });
 
@@ -155,7 +188,7 @@ describe("@isaforge/codecs", () => {
     ).toBe("FADD.f32\ntexld\ntrue\n");
   });
 
-  test("only the index and the three kinds of module are exported", () => {
+  test("only the index and the four kinds of module are exported", () => {
     const attempt = (specifier: string) =>
       run(
         "node",
@@ -166,6 +199,9 @@ describe("@isaforge/codecs", () => {
         proj,
       ).trim();
     expect(attempt("@isaforge/codecs/codecs/registers/adreno-hw")).toBe(
+      "ERR_PACKAGE_PATH_NOT_EXPORTED",
+    );
+    expect(attempt("@isaforge/codecs/codecs/genxml/intel/gen12")).toBe(
       "ERR_PACKAGE_PATH_NOT_EXPORTED",
     );
     expect(attempt("@isaforge/codecs/dist/ts/ir3.js")).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
@@ -179,6 +215,10 @@ describe("@isaforge/codecs", () => {
         'import { dispatch, InstructionId } from "@isaforge/codecs/dispatch/ir3";',
         'import { encodeRegister } from "@isaforge/codecs/registers/etnaviv-hw";',
         'import { codecs, registerDecoders } from "@isaforge/codecs";',
+        'import { printStruct } from "@isaforge/codecs/genxml/intel/gen12";',
+        'import { decodeStruct } from "@isaforge/codecs/genxml/panfrost/v10";',
+        'const printed: string | undefined = printStruct("3DSTATE_CONSTANT_ALL_DATA", [0, 0]);',
+        'void printed, decodeStruct("MALI_CS_MOVE32", new Uint8Array(8));',
         "const text: string = codecs.ir3.disassemble([0x0000000a, 0x20044005]);",
         'const line: string = registerDecoders["adreno-hw"].lookup(0x8400, 9);',
         "void text, line;",
