@@ -30,6 +30,8 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   testPathIgnorePatterns: ["/node_modules/", ...leftOut.map((f) => `^${escape(f)}$`)],
   globalSetup: "<rootDir>/test/setup/buildTestOutput.js",
+  // The longest files first, by their measured durations where jest has none (a fresh clone).
+  testSequencer: "<rootDir>/test/setup/sequencer.js",
   reporters: ["default", "<rootDir>/test/setup/skippedReporter.js"],
   // `import … from "../../out/ts/ir3"` (tests, the emulator) reads the test build, not out/.
   moduleNameMapper: { "^(?:\\.\\./)+out/(.*)$": `${TEST_OUT}/$1` },
