@@ -1,7 +1,8 @@
 /**
  * The Panfrost genxml commands: `panfrost-pack DOC.xml [-o FILE]`, a drop-in for Mesa's
- * `gen_pack.py DOC.xml > vN_pack.h`, and `genxml-decode --doc DOC.xml --struct NAME [FILE]` for
- * Panfrost documents, printing what the generated unpack + print functions print. A document with
+ * `gen_pack.py DOC.xml > vN_pack.h`, and `genxml-decode --doc DOC.xml [--struct NAME] [FILE]` for
+ * Panfrost documents, printing what the generated unpack + print functions print (a struct, or a
+ * stream of the structs the document tags by an opcode). A document with
  * errors is reported at file:line:col and nothing is written (an existing -o file is left as it was).
  */
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "fs";
@@ -63,6 +64,9 @@ export interface PanfrostDecoder {
     bytes: Uint8Array,
   ): { struct: string; warnings: string[]; fields: Record<string, unknown> };
   printStruct(name: string, bytes: Uint8Array): string;
+  /** Present where the document's structs form a stream tagged by an opcode (commandFamily.ts). */
+  walkCommands?(bytes: Uint8Array): { offset: number; opcode: number; struct?: string }[];
+  printCommands?(bytes: Uint8Array): string;
 }
 
 /** The decoder module generated for `doc`, compiled (esbuild strips its types) and loaded. */
@@ -105,7 +109,10 @@ export function parseHexWords(name: string, text: string): { words: number[]; er
   return { words };
 }
 
-/** `genxml-decode --doc DOC.xml --struct NAME [FILE]` for a Panfrost document. */
+/**
+ * `genxml-decode --doc DOC.xml [--struct NAME] [FILE]` for a Panfrost document: one struct, or
+ * without --struct a stream of the structs its document tags by an opcode (commandFamily.ts).
+ */
 export function panfrostDecodeCommand(
   file: string | undefined,
   opts: GenxmlDecodeOptions,
@@ -113,22 +120,23 @@ export function panfrostDecodeCommand(
 ): number {
   const { doc, status } = readPanfrostDocumentFile(opts.doc, log);
   if (!doc) return status;
-  if (opts.struct === undefined) {
-    log.err(
-      "isaforge: error[usage]: a Panfrost document has descriptors, not a command stream to walk: name one with --struct",
-    );
-    return EXIT_USAGE;
-  }
   const decoder = loadPanfrostDecoder(doc);
-  let length: number;
-  try {
-    length = decoder.structLength(opts.struct);
-  } catch {
+  if (opts.struct === undefined && !decoder.printCommands) {
     log.err(
-      `isaforge: error[usage]: ${opts.doc} has no struct '${opts.struct}' with an unpack function (by C name, e.g. ${decoder.STRUCT_NAMES[0] ?? "MALI_…"}, or as written)`,
+      `isaforge: error[usage]: ${opts.doc} has descriptors, not a stream of instructions tagged by an opcode to walk: name one with --struct`,
     );
     return EXIT_USAGE;
   }
+  let length = Infinity;
+  if (opts.struct !== undefined)
+    try {
+      length = decoder.structLength(opts.struct);
+    } catch {
+      log.err(
+        `isaforge: error[usage]: ${opts.doc} has no struct '${opts.struct}' with an unpack function (by C name, e.g. ${decoder.STRUCT_NAMES[0] ?? "MALI_…"}, or as written)`,
+      );
+      return EXIT_USAGE;
+    }
   const name = file === undefined || file === "-" ? "<stdin>" : file;
   let data: Buffer;
   try {
@@ -148,6 +156,18 @@ export function panfrostDecodeCommand(
     bytes = new Uint8Array(words.length * 4);
     const view = new DataView(bytes.buffer);
     words.forEach((w, i) => view.setUint32(4 * i, w, true));
+  }
+  if (opts.struct === undefined) {
+    let text: string;
+    try {
+      text = decoder.printCommands!(bytes);
+    } catch (e) {
+      // A trailing part of an instruction: the walk names its offset.
+      log.err(`${name}: error[truncated]: ${(e as Error).message}`);
+      return EXIT_INPUT_ERRORS;
+    }
+    if (text !== "") log.out(text.replace(/\n$/, ""));
+    return EXIT_OK;
   }
   if (bytes.length > length) {
     log.err(

@@ -148,7 +148,7 @@ describe("decodeStruct and genxml-decode", () => {
     expect(short.out).toEqual(["Immediate: 0xfe51fb98", "Destination: 0", "Opcode: NOP"]);
   });
 
-  test("bad input: located, exit 1; unknown struct or no --struct: usage, exit 2", async () => {
+  test("bad input: located, exit 1; unknown struct, or no --struct for a document without a stream: usage, exit 2", async () => {
     const bad = await cli(["--struct", "CS MOVE32"], "0xfe51fb98\n  0x51zz\n");
     expect(bad).toMatchObject({
       status: 1,
@@ -167,6 +167,88 @@ describe("decodeStruct and genxml-decode", () => {
     expect(unknown.err[0]).toMatch(
       /^isaforge: error\[usage\]: .*v10\.xml has no struct 'CS MOVE33'/,
     );
-    expect((await cli([], "1")).status).toBe(2);
+    const v7 = await runCli(["genxml-decode", "--doc", panfrostDocumentPath("v7")], {
+      out: () => undefined,
+      err: (l) => unknown.err.push(l),
+    });
+    expect([v7, unknown.err[1]]).toEqual([
+      2,
+      `isaforge: error[usage]: ${panfrostDocumentPath("v7")} has descriptors, not a stream of instructions tagged by an opcode to walk: name one with --struct`,
+    ]);
+  });
+
+  /**
+   * A v10 command stream of one instruction per `CS Opcode` value that names a struct
+   * (MOVE32: MALI_CS_MOVE32), its bytes a fixed pattern but for the opcode (bits 56–63), then
+   * one opcode no struct has.
+   */
+  function commandStream() {
+    const { doc } = readPanfrostFile(v10);
+    const structs = loadPanfrostDecoder(doc!).STRUCT_NAMES;
+    const opcodes = doc!.items.find((i) => i.kind === "enum" && i.name === "CS Opcode");
+    if (opcodes?.kind !== "enum") throw new Error("v10.xml has no CS Opcode enum");
+    const instructions = opcodes.values
+      .filter((v) => structs.includes(`MALI_CS_${v.name}`))
+      .map((v, k) => ({
+        struct: `MALI_CS_${v.name}`,
+        bytes: Uint8Array.from({ length: 8 }, (_, i) =>
+          i === 7 ? v.value : (k * 37 + i * 11) & 0xff,
+        ),
+      }));
+    const unknown = Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 0xfe]);
+    const stream = Buffer.concat([...instructions.map((i) => i.bytes), unknown]);
+    return { instructions, stream: Uint8Array.from(stream) };
+  }
+
+  test("walkCommands: a v10 command stream, instruction by instruction, by opcode", () => {
+    const decoder = loadPanfrostDecoder(readPanfrostFile(v10).doc!);
+    const { instructions, stream } = commandStream();
+    // Every value of the enum has its struct (genxml.md §8: v10 adds the CSF command stream).
+    expect(instructions.length).toBe(39);
+    expect(decoder.walkCommands!(stream).map((c) => [c.offset, c.struct])).toEqual([
+      ...instructions.map((i, k) => [8 * k, i.struct]),
+      [8 * instructions.length, undefined],
+    ]);
+    expect(() => decoder.walkCommands!(stream.subarray(0, stream.length - 3))).toThrow(
+      new RangeError(
+        `5 bytes at offset ${8 * instructions.length} are not a whole instruction (8 bytes)`,
+      ),
+    );
+  });
+
+  test("genxml-decode without --struct walks the stream: each instruction's offset and name, then its fields", async () => {
+    const decoder = loadPanfrostDecoder(readPanfrostFile(v10).doc!);
+    const { instructions, stream } = commandStream();
+    const words = Array.from({ length: stream.length / 4 }, (_, i) =>
+      Buffer.from(stream).readUInt32LE(4 * i),
+    );
+    const walked = await cli([], words.map((w) => w.toString(16)).join("\n"));
+    const expected = instructions.flatMap(({ struct, bytes }, k) => [
+      `0x${(8 * k).toString(16).padStart(8, "0")}: ${struct.slice("MALI_".length).replace(/_/, " ")}`,
+      ...decoder
+        .printStruct(struct, bytes)
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => (l.startsWith("XXX") ? l : `  ${l}`)),
+    ]);
+    expect(walked).toMatchObject({ status: 0, err: [] });
+    expect(walked.out).toEqual([
+      ...expected,
+      `0x${(8 * instructions.length).toString(16).padStart(8, "0")}: unknown opcode 254`,
+    ]);
+    const truncated = await cli(
+      [],
+      words
+        .slice(0, -1)
+        .map((w) => w.toString(16))
+        .join(" "),
+    );
+    expect(truncated).toMatchObject({
+      status: 1,
+      out: [],
+      err: [
+        `${truncated.file}: error[truncated]: 4 bytes at offset ${8 * instructions.length} are not a whole instruction (8 bytes)`,
+      ],
+    });
   });
 });
