@@ -1,11 +1,11 @@
 /**
  * prettier is the judge of style: it leaves every generated TS, JS, CSS and Markdown file in out/
  * unchanged, whether the build formatted it with prettier or wrote it in prettier's style itself
- * (Markdown: generator/emit/markdownTables.ts). The one exception is the site's codec scripts,
- * which are not written but compiled (the TypeScript compiler's print of the codecs judged here as
- * out/ts/<id>.ts).
+ * (Markdown: generator/emit/markdownTables.ts). The exceptions are the site's codec and Panfrost
+ * genxml module scripts, which are not written but compiled (esbuild's print of the modules judged
+ * here as out/ts/<id>.ts and out/ts/genxml/panfrost/<doc>.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { writeSyntheticSpecs } from "../../bench/syntheticIsaspec";
@@ -15,6 +15,7 @@ import { emitDispatch } from "../../generator/emit/emitDispatch";
 import { emitSite } from "../../generator/emit/emitSite";
 import { emitTsCodec } from "../../generator/emit/emitTsCodec";
 import { codecScriptFile } from "../../generator/emit/site/decoderView";
+import { genxmlTableFile } from "../../generator/emit/site/genxmlView";
 import { buildModels } from "../../generator/pipeline";
 import { at, instruction, model } from "../helpers/modelFactory";
 import { TEST_OUT } from "../helpers/testOutput";
@@ -35,20 +36,32 @@ function generatedFiles(dir: string, prefix = ""): string[] {
     });
 }
 
-/** A clause ISA's codec (Bifrost) takes streams: the site has no word decoder script for it. */
-const clauseCodec = (id: string) =>
-  (JSON.parse(readFileSync(path.join(OUT, "json", `${id}.json`), "utf8")) as { clauseIsa?: object })
-    .clauseIsa !== undefined;
-const compiled = new Set(
-  readdirSync(path.join(OUT, "ts"))
-    .filter((f) => f.endsWith(".ts") && !clauseCodec(f.slice(0, -3)))
+/**
+ * The site's compiled scripts: every ISA's codec (a clause ISA's, Bifrost's, for its clause panel
+ * too), and each Panfrost genxml document's decoder module (the genxml panel's).
+ */
+const modelOf = (id: string) =>
+  JSON.parse(readFileSync(path.join(OUT, "json", `${id}.json`), "utf8")) as {
+    genxml?: { dialect: string; file: string }[];
+  };
+const panfrostScripts = (id: string) =>
+  (modelOf(id).genxml ?? [])
+    .filter((d) => d.dialect === "panfrost")
+    .map((d) => `site/${genxmlTableFile(id, path.posix.basename(d.file, ".xml"))}`);
+const ids = readdirSync(path.join(OUT, "json"))
+  .filter((f) => f.endsWith(".json") && f !== "isa-model.schema.json")
+  .map((f) => f.slice(0, -".json".length));
+const compiled = new Set([
+  ...readdirSync(path.join(OUT, "ts"))
+    .filter((f) => f.endsWith(".ts"))
     .map((f) => `site/${codecScriptFile(f.slice(0, -3))}`),
-);
+  ...ids.flatMap(panfrostScripts).filter((f) => existsSync(path.join(OUT, f))),
+]);
 const files = generatedFiles(OUT).filter(
   (f) => prettierParser(f) !== undefined && !compiled.has(f),
 );
 
-test("the compiled codec scripts are the ones left out", () => {
+test("the compiled codec and genxml module scripts are the ones left out", () => {
   expect(compiled.size).toBeGreaterThan(0);
   for (const f of compiled) expect(generatedFiles(OUT)).toContain(f);
 });

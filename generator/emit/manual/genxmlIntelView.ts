@@ -181,7 +181,8 @@ export function genxmlIntelView(
   };
   const valuesText = (f: PlacedField): string =>
     f.field.values
-      .map((v) => `${v.value}: ${escapeInline(v.name)}${v.dontUse ? " (do not use)" : ""}`)
+      // A name as written, spaces around it included (` UC with Fence`): Markdown shows it trimmed.
+      .map((v) => `${v.value}: ${escapeInline(v.name.trim())}${v.dontUse ? " (do not use)" : ""}`)
       .join("; ");
 
   const structChapter = (kind: StructKind) => {
@@ -247,7 +248,7 @@ export function genxmlIntelView(
         documents: docsText(run.docs, histories.stems),
         values: run.item.values.map((v) => ({
           value: v.value,
-          name: escapeInline(v.name),
+          name: escapeInline(v.name.trim()),
           note: v.dontUse ? "do not use" : "",
         })),
       })),

@@ -15,7 +15,7 @@ import {
   type RegisterDecoderView,
 } from "../emitRegisterDecoders";
 import { compileGeneratedCodec } from "../manual/loadGeneratedCodec";
-import { intelHistories, placedMembers } from "../manual/genxmlIntelHistory";
+import { intelHistories } from "../manual/genxmlIntelHistory";
 import { manualOutline } from "../manual/outline";
 
 /** Where the panel sits and what the page's table of contents calls it. */
@@ -233,8 +233,10 @@ function genxmlPanfrostSearch(model: IsaModel): RegisterSearch | null {
 }
 
 /**
- * Intel genxml items are searched as registers are: each command, structure and register with the
- * names of its fields in every gen, under the domain saying which it is; each enum with its values.
+ * Intel genxml items are searched as registers are: each command, structure and register under the
+ * domain saying which it is; each enum with its values. Not their fields: Intel's 7,000 field names
+ * would take the index every page loads past its budget (test/site/registers.test.ts); a field is
+ * a heading's table row, found on its item's page.
  */
 function genxmlIntelSearch(model: IsaModel): RegisterSearch | null {
   const outline = manualOutline(model).genxmlIntel;
@@ -252,15 +254,7 @@ function genxmlIntelSearch(model: IsaModel): RegisterSearch | null {
         name: h.name,
         anchor: outline[kind]!.items[i].anchor,
         summary: "",
-        fields: [
-          ...new Set(
-            h.runs.flatMap((r) =>
-              placedMembers(r.item).fields.flatMap((f) =>
-                f.field.name === undefined ? [] : [f.field.name],
-              ),
-            ),
-          ),
-        ],
+        fields: [],
       })),
     ),
     enums: histories.enums.map((h, i) => ({
