@@ -73,12 +73,13 @@ export interface PanfrostDecoder {
 export function loadPanfrostDecoder(doc: GenxmlPanfrostDocument): PanfrostDecoder {
   const { panfrostDecoderModule } =
     require("./emit/genxmlPanfrost/decoderModule") as typeof import("./emit/genxmlPanfrost/decoderModule");
-  const { transformSync } = require("esbuild") as typeof import("esbuild");
-  const { code } = transformSync(panfrostDecoderModule(doc), { loader: "ts", format: "cjs" });
-  const module = { exports: {} as PanfrostDecoder };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function("module", "exports", code)(module, module.exports);
-  return module.exports;
+  const { compileGeneratedCodec, runCompiledCodec } =
+    require("./emit/manual/loadGeneratedCodec") as typeof import("./emit/manual/loadGeneratedCodec");
+  const file = path.basename(doc.file).replace(/\.xml$/, ".ts");
+  return runCompiledCodec(
+    compileGeneratedCodec(panfrostDecoderModule(doc), file),
+    file,
+  ) as unknown as PanfrostDecoder;
 }
 
 export interface GenxmlDecodeOptions {

@@ -115,24 +115,11 @@ function decoderView(doc: GenxmlPanfrostDocument, file: string) {
 function commandsView(doc: GenxmlPanfrostDocument) {
   const family = commandFamily(doc);
   if (!family) return null;
-  const first = family.start >> 3;
-  const size = family.end - family.start + 1;
-  const shift = family.start & 7;
-  // Straight-line: the opcode's bytes, little-endian, shifted and masked (numbers up to 2^53).
-  const terms = Array.from({ length: (family.end >> 3) - first + 1 }, (_, k) => {
-    const byte = first + k === 0 ? "bytes[at]" : `bytes[at + ${first + k}]`;
-    return k === 0 ? byte : `${byte} * ${2 ** (8 * k)}`;
-  });
-  let opcodeExpr = terms.length === 1 ? terms[0] : `(${terms.join(" + ")})`;
-  if (shift > 0) opcodeExpr = `Math.floor(${opcodeExpr} / ${2 ** shift})`;
-  if (shift + size < 8 * terms.length) opcodeExpr = `${opcodeExpr} % ${2 ** size}`;
-  else if (terms.length > 1) opcodeExpr = opcodeExpr.replace(/^\((.*)\)$/, "$1");
   return {
     enumName: family.enumName,
     bytes: family.bytes,
     start: family.start,
     end: family.end,
-    opcodeExpr,
     cases: family.commands.map((c) => ({
       opcode: c.opcode,
       cName: stringLiteral(structCName(c.struct.name)),
