@@ -3,6 +3,7 @@ import { tmpdir } from "os";
 import * as path from "path";
 import Ajv from "ajv";
 import { runCli } from "../../generator/cli";
+import * as parallel from "../../generator/emit/parallelRender";
 import { listFiles } from "../../generator/emit/writeOutput";
 import { SPECS_DIR, errorsOf, shippedModels } from "../helpers/shippedModels";
 import { TEST_OUT } from "../helpers/testOutput";
@@ -14,6 +15,19 @@ const quiet = { out: () => undefined, err: () => undefined };
 // Whole builds of the shipped specs: sized for a machine several times slower than a quiet one
 // (the slowest test took 168 s with the machine shared by five jest runs).
 jest.setTimeout(600_000);
+
+/** `body`'s result with ISAFORGE_WORKERS set to `value` (undefined: unset), restored afterwards. */
+async function withWorkers<T>(value: string | undefined, body: () => T): Promise<Awaited<T>> {
+  const before = process.env.ISAFORGE_WORKERS;
+  if (value === undefined) delete process.env.ISAFORGE_WORKERS;
+  else process.env.ISAFORGE_WORKERS = value;
+  try {
+    return await body();
+  } finally {
+    if (before === undefined) delete process.env.ISAFORGE_WORKERS;
+    else process.env.ISAFORGE_WORKERS = before;
+  }
+}
 
 function readTree(dir: string): Record<string, string> {
   return Object.fromEntries(
@@ -48,16 +62,36 @@ describe("isaforge build on the shipped specs", () => {
     }
   });
 
-  // The determinism check: the test build (cached when nothing changed) against a second build,
-  // without the cache, from the spec folders created in the opposite order.
-  test("a build without the cache, spec folders created in another order, writes the test build's bytes", async () => {
+  // The determinism check: the test build (cached when nothing changed, one thread) against a
+  // second build without the cache, on two threads (generator/emit/parallelRender.ts), from the
+  // spec folders created in the opposite order. One build holds the test build to both.
+  test("a build without the cache, on two threads, spec folders created in another order, writes the test build's bytes", async () => {
+    const shipped = shippedModels().models;
+    // Two threads only on request (ISAFORGE_WORKERS=1), and then for a build this size.
+    expect(await withWorkers(undefined, () => parallel.useWorkers(shipped))).toBe(false);
+    expect(await withWorkers("0", () => parallel.useWorkers(shipped))).toBe(false);
+    expect(await withWorkers("1", () => parallel.useWorkers(shipped))).toBe(true);
+
     const shuffledSpecs = path.join(tmp, "specs");
     for (const id of readdirSync(SPECS_DIR).sort().reverse())
       cpSync(path.join(SPECS_DIR, id), path.join(shuffledSpecs, id), { recursive: true });
     const second = path.join(tmp, "b");
-    expect(
-      await runCli(["build", "--no-cache", "--specs", shuffledSpecs, "--out", second], quiet),
-    ).toBe(0);
+    const rendered = jest.spyOn(parallel, "renderInParallel");
+    try {
+      const status = await withWorkers("1", () =>
+        runCli(["build", "--no-cache", "--specs", shuffledSpecs, "--out", second], quiet),
+      );
+      expect(status).toBe(0);
+      // Both threads took part.
+      expect(rendered).toHaveBeenCalledTimes(1);
+      const { phases } = await (rendered.mock.results[0].value as ReturnType<
+        typeof parallel.renderInParallel
+      >);
+      expect(phases["worker: examples"]).toBeGreaterThanOrEqual(0);
+      expect(phases["worker: emit c-header"]).toBeGreaterThan(0);
+    } finally {
+      rendered.mockRestore();
+    }
     const want = readTree(TEST_OUT);
     const got = readTree(second);
     expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
@@ -109,22 +143,6 @@ describe("isaforge build on the shipped specs", () => {
       "1 generated file out of date: run npm run generate",
     ]);
   });
-});
-
-test("emitted JSON is already in prettier's style (so the build need not run prettier on it)", async () => {
-  // The test build is what the build emits ("the test build … is what the specs generate"
-  // above), so its JSON is judged without rendering every artifact again.
-  const prettier = await import("prettier");
-  const out = TEST_OUT;
-  const json = listFiles(out).filter((p) => p.endsWith(".json"));
-  expect(json.length).toBeGreaterThan(0);
-  for (const p of json) {
-    const content = readFileSync(path.join(out, p), "utf8");
-    expect({
-      path: p,
-      same: (await prettier.format(content, { parser: "json", printWidth: 100 })) === content,
-    }).toEqual({ path: p, same: true });
-  }
 });
 
 describe("model counts on the shipped specs", () => {

@@ -1,64 +1,16 @@
 /**
- * The build renders on two threads (generator/emit/parallelRender.ts): the files must be byte for
- * byte what one thread renders, and a failure in the worker must end the build with a clear error
- * and leave out/ as it was.
+ * The build renders on two threads on request (generator/emit/parallelRender.ts): a failure in the
+ * worker must end the build with a clear error and leave out/ as it was. That the files are byte for
+ * byte what one thread renders is build.test.ts's determinism build, which runs on two threads.
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
-import { Diagnostics } from "../../generator/diagnostics";
-import { renderInParallel, useWorkers } from "../../generator/emit/parallelRender";
-import { buildModels } from "../../generator/pipeline";
 import { fileTree, runCliFromSource } from "../helpers/cliFromSource";
 import { SPECS_DIR } from "../helpers/shippedModels";
-import { TEST_OUT } from "../helpers/testOutput";
 
-// Whole renders on two threads: sized for a machine several times slower than a quiet one (the
-// slowest test took 110 s with the machine shared by five jest runs).
+// Builds of the instruction sets that fail on purpose: sized for a machine several times slower.
 jest.setTimeout(600_000);
-
-/** The models of `specs`, read afresh: renders are cached per models array. */
-function models(specs: string) {
-  const diags = new Diagnostics();
-  const result = buildModels(specs, diags);
-  expect(diags.hasErrors).toBe(false);
-  return result;
-}
-
-/** Run `body` with ISAFORGE_WORKERS set to `value`, restoring it afterwards. */
-async function withWorkers<T>(value: string | undefined, body: () => Promise<T> | T): Promise<T> {
-  const before = process.env.ISAFORGE_WORKERS;
-  if (value === undefined) delete process.env.ISAFORGE_WORKERS;
-  else process.env.ISAFORGE_WORKERS = value;
-  try {
-    return await body();
-  } finally {
-    if (before === undefined) delete process.env.ISAFORGE_WORKERS;
-    else process.env.ISAFORGE_WORKERS = before;
-  }
-}
-
-const asRecord = (files: { path: string; content: string }[]) =>
-  Object.fromEntries(files.map((f) => [f.path, f.content]));
-
-describe("two threads render what one thread renders", () => {
-  // The test build (.test-build/out) is one thread's render of the shipped specs (the build's
-  // default), and build.test.ts holds it to a build without the cache.
-  test("the shipped specs: what the test build holds", async () => {
-    const shipped = models(SPECS_DIR);
-    // Two threads only on request (ISAFORGE_WORKERS=1), and then for a build this size.
-    expect(await withWorkers(undefined, () => useWorkers(shipped))).toBe(false);
-    expect(await withWorkers("0", () => useWorkers(shipped))).toBe(false);
-    expect(await withWorkers("1", () => useWorkers(shipped))).toBe(true);
-    const parallel = await renderInParallel(shipped);
-    // Both threads took part.
-    expect(parallel.phases["worker: examples"]).toBeGreaterThanOrEqual(0);
-    expect(parallel.phases["worker: emit c-header"]).toBeGreaterThan(0);
-    const single = fileTree(TEST_OUT);
-    expect(parallel.files.map((f) => f.path).sort()).toEqual(Object.keys(single).sort());
-    expect(asRecord(parallel.files)).toEqual(single);
-  });
-});
 
 describe("a failure in the worker thread", () => {
   let dir: string;

@@ -5,7 +5,15 @@
  * genxml module scripts, which are not written but compiled (esbuild's print of the modules judged
  * here as out/ts/<id>.ts and out/ts/genxml/panfrost/<doc>.ts).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { writeSyntheticSpecs } from "../../bench/syntheticIsaspec";
@@ -18,9 +26,10 @@ import { codecScriptFile } from "../../generator/emit/site/decoderView";
 import { genxmlTableFile } from "../../generator/emit/site/genxmlView";
 import { buildModels } from "../../generator/pipeline";
 import { at, instruction, model } from "../helpers/modelFactory";
+import { judgeWithPrettier } from "../helpers/prettierJudge";
 import { TEST_OUT } from "../helpers/testOutput";
 
-// prettier over every generated file: 88 s for the slowest test with the machine shared by five jest runs.
+// The synthetic ISA's codec and the small models' files are judged here, in jest.
 jest.setTimeout(600_000);
 
 const OUT = TEST_OUT;
@@ -71,16 +80,16 @@ test("the judge sees Markdown, TS, JS and CSS files", () => {
   expect([...kinds].sort()).toEqual([".css", ".js", ".md", ".ts"]);
 });
 
-test.each(files)("prettier leaves out/%s unchanged", async (file) => {
-  const content = readFileSync(path.join(OUT, file), "utf8");
-  const formatted = await prettierFormat({ path: file, content });
-  // Not toBe: a failure would print megabytes; the first differing line says enough.
-  if (formatted !== content) {
-    const a = content.split("\n");
-    const b = formatted.split("\n");
-    const i = a.findIndex((line, k) => line !== b[k]);
-    throw new Error(`line ${i + 1} differs:\n  generated: ${a[i]}\n  prettier:  ${b[i]}`);
-  }
+// Judged in one process of its own (test/helpers/prettierJudge.ts), each file's verdict a test:
+// every generated file took ~2 minutes of CPU on a quiet machine, so the hook may take half an hour.
+let verdicts: Record<string, string | null> = {};
+beforeAll(async () => {
+  verdicts = await judgeWithPrettier(OUT, files);
+}, 1_800_000);
+
+test.each(files)("prettier leaves out/%s unchanged", (file) => {
+  // Not the contents: a failure would print megabytes; the first differing line says enough.
+  expect({ file, verdict: verdicts[file] }).toEqual({ file, verdict: null });
 });
 
 describe("files the build writes in prettier's style, for models unlike the shipped ones", () => {
@@ -182,6 +191,28 @@ test("prettier leaves the synthetic isaspec ISA's codec unchanged (the bench's s
     expect(codec.path).toBe("ts/synth.ts");
     expect(codec.preformatted).toBe(true);
     expect(await prettierFormat(codec)).toBe(codec.content);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test("the judge names the first line prettier changes, in each kind of file", async () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), "isaforge-judge-"));
+  try {
+    const files: Record<string, string> = {
+      "a.json": '{\n  "a": [1,2]\n}\n',
+      "b.md": "# T\n\n| a | bb |\n|--|--|\n| 1 | 2 |\n",
+      "c.ts": "export const x = {a:1};\n",
+      "d.ts": "export const x = { a: 1 };\n",
+    };
+    for (const [f, text] of Object.entries(files)) writeFileSync(path.join(tmp, f), text);
+    expect(await judgeWithPrettier(tmp, Object.keys(files))).toEqual({
+      "a.json": 'line 2 differs:\n  generated:   "a": [1,2]\n  prettier:    "a": [1, 2]',
+      "b.md": "line 3 differs:\n  generated: | a | bb |\n  prettier:  | a   | bb  |",
+      "c.ts":
+        "line 1 differs:\n  generated: export const x = {a:1};\n  prettier:  export const x = { a: 1 };",
+      "d.ts": null,
+    });
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "fs";
 import * as path from "path";
 import * as vm from "vm";
+import type { Page } from "playwright-core";
 import { siteBrowser } from "../helpers/browser";
 import { TEST_OUT } from "../helpers/testOutput";
 import { needing } from "../helpers/builtSpecs";
@@ -116,29 +117,22 @@ needing({ trees: ["mesa", "etna_viv"] }).test(
   },
 );
 
-test("at 1280 px nothing scrolls sideways: not the main column, not the page", async () => {
-  const wide: string[] = [];
-  for (const file of samplePages()) {
-    const { page, errors } = await open(file);
-    const widths = await page.evaluate(() => {
-      const { document } = globalThis as unknown as InPage;
-      const main = document.querySelector("main")!;
-      const root = document.documentElement;
-      return [main.scrollWidth, main.clientWidth, root.scrollWidth, root.clientWidth];
-    });
-    if (widths[0] > widths[1] || widths[2] > widths[3]) wide.push(`${file}: ${widths.join(" ")}`);
-    expect({ file, errors }).toEqual({ file, errors: [] });
-    await page.close();
-  }
-  expect(wide).toEqual([]);
-});
+/** The main column's and the page's scroll and client widths, `file: …` where either scrolls. */
+async function sidewaysOn(file: string, page: Page): Promise<string[]> {
+  const widths = await page.evaluate(() => {
+    const { document } = globalThis as unknown as InPage;
+    const main = document.querySelector("main")!;
+    const root = document.documentElement;
+    return [main.scrollWidth, main.clientWidth, root.scrollWidth, root.clientWidth];
+  });
+  return widths[0] > widths[1] || widths[2] > widths[3] ? [`${file}: ${widths.join(" ")}`] : [];
+}
 
 /**
  * Tables on the page at 1280 px wider than the column holding them, or scrolling within themselves
  * (a bit layout's block): `file: table i of n, its width and scroll width, the column's width`.
  */
-async function wideTables(file: string): Promise<string[]> {
-  const { page, errors } = await open(file);
+async function wideTablesOn(file: string, page: Page): Promise<string[]> {
   const wide = await page.evaluate(() => {
     interface Box {
       scrollWidth: number;
@@ -162,10 +156,48 @@ async function wideTables(file: string): Promise<string[]> {
         : [];
     });
   });
-  expect({ file, errors }).toEqual({ file, errors: [] });
-  await page.close();
   return wide.map((w) => `${file}: ${w}`);
 }
+
+/** What `check` finds on `file`, opened alone at 1280 px (which must load without errors). */
+async function onDesktop(file: string, check: (file: string, page: Page) => Promise<string[]>) {
+  const { page, errors } = await open(file);
+  const found = await check(file, page);
+  expect({ file, errors }).toEqual({ file, errors: [] });
+  await page.close();
+  return found;
+}
+
+/**
+ * The sample at 1280 px, each page loaded once for the three checks below: its load errors, and
+ * what scrolls sideways, which tables are too wide and which words break.
+ */
+let desktopSample:
+  | Promise<{ errors: unknown[]; sideways: string[]; wide: string[]; broken: string[] }[]>
+  | undefined;
+function measureDesktopSample() {
+  desktopSample ??= (async () => {
+    const measured = [];
+    for (const file of samplePages()) {
+      const { page, errors } = await open(file);
+      measured.push({
+        errors: errors.length > 0 ? [{ file, errors }] : [],
+        sideways: await sidewaysOn(file, page),
+        wide: await wideTablesOn(file, page),
+        broken: await brokenWordsOn(file, page),
+      });
+      await page.close();
+    }
+    return measured;
+  })();
+  return desktopSample;
+}
+
+test("at 1280 px nothing scrolls sideways: not the main column, not the page", async () => {
+  const sample = await measureDesktopSample();
+  expect(sample.flatMap((p) => p.errors)).toEqual([]);
+  expect(sample.flatMap((p) => p.sideways)).toEqual([]);
+});
 
 test("at 1280 px no table is wider than its column: R500's US_FC_INST bit layout fits", async () => {
   // Twelve columns of names (IGNORE_UNCOVERED, B_POP_CNT, JUMP_FUNC …): 1,010 px of cells in a
@@ -174,13 +206,11 @@ test("at 1280 px no table is wider than its column: R500's US_FC_INST bit layout
   expect(readFileSync(path.join(SITE, file), "utf8")).toContain(
     '<table class="md-table bit-layout">',
   );
-  expect(await wideTables(file)).toEqual([]);
+  expect(await onDesktop(file, wideTablesOn)).toEqual([]);
 });
 
 test("at 1280 px no table of the sample pages is wider than its column", async () => {
-  const wide: string[] = [];
-  for (const file of samplePages()) wide.push(...(await wideTables(file)));
-  expect(wide).toEqual([]);
+  expect((await measureDesktopSample()).flatMap((p) => p.wide)).toEqual([]);
 });
 
 /**
@@ -188,8 +218,7 @@ test("at 1280 px no table of the sample pages is wider than its column", async (
  * end after a space or a dash, or between two text nodes (a name's <wbr>), never between two
  * letters of a word ("Qualcom|m", "compa|nion"). Each character's box says which line it is on.
  */
-async function brokenWords(file: string): Promise<string[]> {
-  const { page, errors } = await open(file);
+async function brokenWordsOn(file: string, page: Page): Promise<string[]> {
   const broken = await page.evaluate(() => {
     interface Text {
       data: string;
@@ -236,8 +265,6 @@ async function brokenWords(file: string): Promise<string[]> {
     }
     return out;
   });
-  expect({ file, errors }).toEqual({ file, errors: [] });
-  await page.close();
   return broken.map((b) => `${file}: "${b}"`);
 }
 
@@ -246,8 +273,8 @@ needing({ trees: ["mesa"] }).test(
   async () => {
     // Where words broke before: "Qualcom|m" on the index, "compa|nion (writte|n for isaforg|e)" and
     // each SHA-256 over six lines in a manual's table of sources.
-    expect(await brokenWords("index.html")).toEqual([]);
-    expect(await brokenWords("ir3.html")).toEqual([]);
+    expect(await onDesktop("index.html", brokenWordsOn)).toEqual([]);
+    expect(await onDesktop("ir3.html", brokenWordsOn)).toEqual([]);
     const { page } = await open("ir3.html");
     const digests = await page.locator("main code.digest").evaluateAll((codes) =>
       codes.map((c) => {
@@ -275,9 +302,7 @@ needing({ trees: ["mesa"] }).test(
 );
 
 test("at 1280 px no word breaks inside a table cell of the sample pages", async () => {
-  const broken: string[] = [];
-  for (const file of samplePages()) broken.push(...(await brokenWords(file)));
-  expect(broken).toEqual([]);
+  expect((await measureDesktopSample()).flatMap((p) => p.broken)).toEqual([]);
 });
 
 test("at 1280 px the search box shows its whole placeholder", async () => {
