@@ -8,6 +8,12 @@ const { filesLeftOut } = require("./test/setup/upstreamNeeds");
 const TEST_OUT = path.join(__dirname, ".test-build", "out");
 process.env.ISAFORGE_OUT = TEST_OUT;
 
+// The builds the tests run (small spec sets, broken fixtures, the packed CLI's) cache in a folder of
+// their own, not in the test build's (test/setup/buildTestOutput.js): there, six entries at most,
+// they pushed its entry out, and a nested jest (test/meta/runOneTest.test.ts) then built
+// .test-build/out again while other files were reading it.
+process.env.ISAFORGE_CACHE_DIR = path.join(__dirname, ".test-build", "cache", "tests");
+
 // Files tagged `@needs-upstream TREE` whose tree is absent; the global setup says which and why.
 const leftOut = filesLeftOut().files.map((f) => path.join(__dirname, f.file));
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -10,12 +10,18 @@ const { filesLeftOut } = require("./upstreamNeeds");
 
 const ROOT = path.join(__dirname, "..", "..");
 const OUT = path.join(ROOT, ".test-build", "out");
+/** The test build's own cache: the builds tests run use another (jest.config.js). */
+const CACHE = path.join(ROOT, ".test-build", "cache", "test-build");
 
 async function buildTestOutput() {
   const result = spawnSync(
     process.execPath,
     ["--require", "tsx/cjs", path.join(ROOT, "generator", "cli.ts"), "build", "--out", OUT],
-    { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, NODE_OPTIONS: "", ISAFORGE_CACHE_DIR: CACHE },
+    },
   );
   if (result.status !== 0)
     throw new Error(
