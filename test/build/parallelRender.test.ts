@@ -6,6 +6,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { CODEC_SPECS } from "../helpers/builtSpecs";
 import { fileTree, runCliFromSource } from "../helpers/cliFromSource";
 import { SPECS_DIR } from "../helpers/shippedModels";
 
@@ -30,7 +31,7 @@ describe("a failure in the worker thread", () => {
   // main thread seconds before the worker even starts. etnaviv-isa reads etnaviv's seed page.
   function build(fail: string) {
     const specs = path.join(dir, "specs");
-    for (const id of ["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"])
+    for (const id of CODEC_SPECS)
       cpSync(path.join(SPECS_DIR, id), path.join(specs, id), { recursive: true });
     return runCliFromSource(["build", "--no-cache", "--specs", specs, "--out", out], {
       ISAFORGE_WORKERS: "1",

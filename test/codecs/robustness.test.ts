@@ -3,9 +3,9 @@
  * words of the instruction's length, and short or empty input), and always give one line of text.
  */
 import fc from "fast-check";
-import { describeEachSpec, generatedCodec } from "../helpers/builtSpecs";
+import { CODEC_SPECS, describeEachSpec, generatedCodec } from "../helpers/builtSpecs";
 
-const IDS = ["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"];
+const IDS = CODEC_SPECS;
 
 describeEachSpec(
   IDS,

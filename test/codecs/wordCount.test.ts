@@ -3,9 +3,9 @@
  * more or fewer (it had read missing words as 0, so ir3's `decode([1])` was a `nop`), and
  * `disassemble` prints what it prints for words no instruction matches, one instruction long.
  */
-import { generatedCodec, needing } from "../helpers/builtSpecs";
+import { CODEC_SPECS, generatedCodec, needing } from "../helpers/builtSpecs";
 
-const IDS = ["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"];
+const IDS = CODEC_SPECS;
 
 for (const id of IDS)
   needing({ specs: [id] }).test(`${id}: decode refuses too few or too many words`, () => {

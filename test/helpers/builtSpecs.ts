@@ -70,6 +70,13 @@ export function describeEachSpec(
   for (const id of ids) needing({ specs: [id] }).describe(title(id), () => body(id));
 }
 
+/**
+ * The shipped ISAs with a word codec (out/ts/<id>.ts; Bifrost's clause codec aside), whether or not
+ * this run's trees build them. Their folders are also what a build of them needs: etnaviv-isa
+ * reads etnaviv's seed page.
+ */
+export const CODEC_SPECS = ["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"];
+
 /** The ids of `ids` whose specs are built here. */
 export const builtSpecs = (ids: readonly string[]) =>
   ids.filter((id) => missingTrees(id).length === 0);

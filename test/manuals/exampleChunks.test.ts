@@ -4,13 +4,11 @@
  */
 import { generatedCodecs } from "../../generator/emit/emitManuals";
 import { claimChunks, exampleChunks, mergeChunks } from "../../generator/emit/manual/exampleChunks";
-import { builtSpecs } from "../helpers/builtSpecs";
+import { builtSpecs, CODEC_SPECS } from "../helpers/builtSpecs";
 import { shippedModels } from "../helpers/shippedModels";
 
 // The ISAs with a codec, and a register database without one (the large ones take seconds to read).
-const { models } = shippedModels(
-  builtSpecs(["etnaviv", "etnaviv-hw", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"]),
-);
+const { models } = shippedModels(builtSpecs([...CODEC_SPECS, "etnaviv-hw"]));
 const codecs = generatedCodecs(models);
 const codecOf = (id: string) => codecs.get(id)!.codec;
 

@@ -12,13 +12,13 @@ import type { Page } from "playwright-core";
 import { disasm } from "../../generator/disasm";
 import { siteBrowser } from "../helpers/browser";
 import { TEST_OUT } from "../helpers/testOutput";
-import { builtSpecs, needing } from "../helpers/builtSpecs";
+import { builtSpecs, CODEC_SPECS, needing } from "../helpers/builtSpecs";
 
 const SITE = path.join(TEST_OUT, "site");
 /** Pages open at 1280 × 900 (openRecordingErrors) unless a test says otherwise. */
 const PHONE = { width: 390, height: 844 };
 /** The front pages with a decoder panel, by their ISA. */
-const DECODER_ISAS = ["etnaviv", "etnaviv-isa", "ir3", "ir3-cat0", "r500", "valhall"];
+const DECODER_ISAS = CODEC_SPECS;
 
 jest.setTimeout(180_000);
 
